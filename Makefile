@@ -1,0 +1,176 @@
+# select/poll timeout ABI matrix for the Debian 6.1 kernel.
+#
+# Pipeline: source tarball -> tree (base, patched) -> kernel per arch ->
+# compat-tests per ABI -> initramfs per arch -> boot -> KTAP -> report.
+#
+#   make matrix            build, boot and report every cell; fails on any
+#                          regression
+#   make check             the harness's own checks, then the matrix
+#   make shell ARCH=arm64  a busybox shell in a guest (VARIANT=base|patched)
+#   make matrix OVERLAY=d  also run every executable in d/tests.d/
+#
+# Architectures are table entries: arch-configs/<arch>.mk + <arch>.config.
+
+SHELL     := /bin/bash
+B         := $(CURDIR)/build
+TARBALL   ?= /usr/src/linux-source-6.1.tar.xz
+ARCHES    ?= x86_64 arm64
+VARIANTS  ?= base patched
+# Per-guest limit: a hang fails its cell with "timeout after N s".
+BOOT_TIMEOUT ?= 900
+OVERLAY   ?=
+
+include $(foreach a,$(ARCHES),arch-configs/$(a).mk)
+
+ABIS      := $(foreach a,$(ARCHES),$(ABIS_$(a)))
+TESTS     := $(basename $(notdir $(wildcard compat-tests/*.c)))
+LIB_SRCS  := $(wildcard compat-tests/lib/*.c)
+LIB_HDRS  := $(wildcard compat-tests/lib/*.h)
+PATCHES   := $(shell sed -n 's/^\([^#[:space:]].*\)/patches\/\1/p' patches/series 2>/dev/null)
+CELLS     := $(foreach v,$(VARIANTS),$(foreach a,$(ARCHES),$(foreach i,$(ABIS_$(a)),$(v):$(a):$(i))))
+
+# ccache: the same relative layout for both variants (build/<v>/{src,obj})
+# and no cwd in the hash, so the patched tree reuses the base objects.
+export CCACHE_BASEDIR   := $(B)
+export CCACHE_NOHASHDIR := 1
+export CCACHE_MAXSIZE   ?= 5G
+export KBUILD_BUILD_TIMESTAMP := Mon Sep  1 00:00:00 UTC 2008
+export KBUILD_BUILD_USER := matrix
+export KBUILD_BUILD_HOST := matrix
+
+# Progress: elapsed time since make started, per stage.
+T0 := $(shell date +%s)
+stage = @echo "[$$(( $$(date +%s) - $(T0) ))s] $(1)"
+
+TEST_CFLAGS := -static -O2 -Wall -Wextra -Wno-unused-parameter \
+	-Wno-sign-compare -Wno-missing-field-initializers \
+	-I$(B)/base/src/tools/testing/selftests -Icompat-tests/lib
+
+.PHONY: matrix check selfcheck deps trees kernels tests initramfs boot \
+	report shell checkpatch bisect clean FORCE
+.DEFAULT_GOAL := matrix
+
+matrix: report
+
+# --- dependencies -----------------------------------------------------------
+$(B)/.deps: scripts/deps.sh $(foreach a,$(ARCHES),arch-configs/$(a).mk)
+	$(call stage,deps: Debian packages)
+	@mkdir -p $(B)
+	@scripts/deps.sh $(foreach a,$(ARCHES),$(DEBARCH_$(a)))
+	@touch $@
+deps: $(B)/.deps
+
+# --- trees ------------------------------------------------------------------
+$(B)/base/.tree: $(TARBALL) scripts/tree.sh | $(B)/.deps
+	$(call stage,tree: base from $(notdir $(TARBALL)))
+	@scripts/tree.sh base $(TARBALL) $(B)/base
+	@{ echo "tree: $$(make -s -C $(B)/base/src kernelversion) from $(TARBALL)"; \
+	   echo "tarball sha256: $$(sha256sum < $(TARBALL) | cut -d' ' -f1)"; } > $(B)/tree-info
+	@touch $@
+
+$(B)/patched/.tree: $(B)/base/.tree patches/series $(PATCHES) scripts/tree.sh
+	$(call stage,tree: patched = base + $(words $(PATCHES)) patches)
+	@scripts/tree.sh patched $(B)/base/src $(B)/patched patches
+	@sed -i '/^series:/d' $(B)/tree-info
+	@echo "series: $$(git -C $(B)/patched/src log --oneline base..patched | wc -l) patches, patched HEAD $$(git -C $(B)/patched/src rev-parse --short HEAD)" >> $(B)/tree-info
+	@touch $@
+trees: $(foreach v,$(VARIANTS),$(B)/$(v)/.tree)
+
+# --- kernels ----------------------------------------------------------------
+# Always handed to kbuild, whose own dependency tracking decides.
+define kernel_rule
+$(B)/$(1)/obj/$(2)/$(IMAGE_$(2)): $(B)/$(1)/.tree FORCE
+	$$(call stage,kernel: $(1) $(2))
+	@scripts/kbuild.sh $(B)/$(1)/src $(B)/$(1)/obj/$(2) $(KARCH_$(2)) \
+		$(CROSS_$(2)) $(IMAGE_$(2)) arch-configs/common.config \
+		arch-configs/$(2).config -- $(KMAKE_$(2))
+endef
+$(foreach v,$(VARIANTS),$(foreach a,$(ARCHES),$(eval $(call kernel_rule,$(v),$(a)))))
+kernels: $(foreach v,$(VARIANTS),$(foreach a,$(ARCHES),$(B)/$(v)/obj/$(a)/$(IMAGE_$(a))))
+
+# --- compat-tests, one build per ABI ----------------------------------------
+$(B)/hdr/%/.stamp: $(B)/base/.tree
+	$(call stage,headers: uapi for ARCH=$*)
+	@$(MAKE) -s -C $(B)/base/src ARCH=$* O=$(B)/hdr/$* \
+		INSTALL_HDR_PATH=$(B)/hdr/$*/usr headers_install
+	@touch $@
+
+define abi_rule
+$(B)/tests/$(1)/%: compat-tests/%.c $(LIB_SRCS) $(LIB_HDRS) $(B)/hdr/$(ABIHDR_$(1))/.stamp
+	@mkdir -p $$(@D)
+	$(ABICC_$(1))gcc $(TEST_CFLAGS) -isystem $(B)/hdr/$(ABIHDR_$(1))/usr/include \
+		-o $$@ $$< $(LIB_SRCS)
+endef
+$(foreach i,$(ABIS),$(eval $(call abi_rule,$(i))))
+tests: $(foreach i,$(ABIS),$(addprefix $(B)/tests/$(i)/,$(TESTS)))
+
+# --- guests -----------------------------------------------------------------
+# busybox-static of the guest's own arch, from Debian's archive.
+$(B)/busybox/%/bin/busybox: | $(B)/.deps
+	$(call stage,busybox: busybox-static:$*)
+	@rm -rf $(B)/busybox/$* && mkdir -p $(B)/busybox/$*/deb
+	@cd $(B)/busybox/$*/deb && apt-get download -q busybox-static:$* 2>/dev/null
+	@dpkg-deb -x $(B)/busybox/$*/deb/*.deb $(B)/busybox/$*
+	@test -x $@
+
+# The kernel's usr/gen_init_cpio is built with the base kernel.
+define guest_rule
+$(B)/guest/$(1)/initramfs.cpio: $(B)/busybox/$(DEBARCH_$(1))/bin/busybox \
+		guests/init guests/initramfs.sh \
+		$(foreach i,$(ABIS_$(1)),$(addprefix $(B)/tests/$(i)/,$(TESTS))) \
+		$(B)/base/obj/$(1)/$(IMAGE_$(1)) FORCE
+	$$(call stage,initramfs: $(1) ($(ABIS_$(1))))
+	@rm -rf $(B)/guest/$(1)/tests && mkdir -p $(B)/guest/$(1)/tests
+	@$(foreach i,$(ABIS_$(1)),ln -s $(B)/tests/$(i) $(B)/guest/$(1)/tests/$(i);)
+	@guests/initramfs.sh $$@ $(B)/base/obj/$(1)/usr/gen_init_cpio \
+		$(B)/busybox/$(DEBARCH_$(1))/bin/busybox guests/init \
+		$(B)/guest/$(1)/tests $(OVERLAY)
+endef
+$(foreach a,$(ARCHES),$(eval $(call guest_rule,$(a))))
+initramfs: $(foreach a,$(ARCHES),$(B)/guest/$(a)/initramfs.cpio)
+
+define boot_rule
+$(B)/results/$(1)/$(2)/status: $(B)/$(1)/obj/$(2)/$(IMAGE_$(2)) \
+		$(B)/guest/$(2)/initramfs.cpio FORCE
+	$$(call stage,boot: $(1) $(2))
+	@guests/boot.sh $(B)/results/$(1)/$(2) $(BOOT_TIMEOUT) \
+		$(B)/$(1)/obj/$(2)/$(IMAGE_$(2)) $(B)/guest/$(2)/initramfs.cpio \
+		"$(CMDLINE_$(2)) matrix.variant=$(1)" $(QEMU_$(2))
+	@echo "    $$$$(cat $$@)"
+endef
+$(foreach v,$(VARIANTS),$(foreach a,$(ARCHES),$(eval $(call boot_rule,$(v),$(a)))))
+boot: $(foreach v,$(VARIANTS),$(foreach a,$(ARCHES),$(B)/results/$(v)/$(a)/status))
+
+report: boot
+	$(call stage,report)
+	@guests/report.sh $(B)/results compat-tests/expected-failures \
+		$(B)/tree-info $(B)/report $(CELLS)
+
+# --- interactive ------------------------------------------------------------
+ARCH    ?= x86_64
+VARIANT ?= patched
+shell: $(B)/$(VARIANT)/obj/$(ARCH)/$(IMAGE_$(ARCH)) $(B)/guest/$(ARCH)/initramfs.cpio
+	$(QEMU_$(ARCH)) -kernel $< -initrd $(B)/guest/$(ARCH)/initramfs.cpio \
+		-append "$(CMDLINE_$(ARCH)) matrix.shell" -nographic -no-reboot
+
+# --- the series' own checks -------------------------------------------------
+checkpatch: $(B)/base/.tree
+	$(call stage,checkpatch --strict on the series)
+	@for p in $(PATCHES); do \
+		$(B)/base/src/scripts/checkpatch.pl --strict --no-tree -q $$p || exit 1; \
+	done; echo "    checkpatch: $(words $(PATCHES)) patches clean"
+
+# Every prefix of the series must build on every arch (bisectability).
+bisect: $(B)/patched/.tree
+	@scripts/bisect.sh $(B) "$(ARCHES)" $(foreach a,$(ARCHES),"$(a):$(KARCH_$(a)):$(CROSS_$(a)):$(IMAGE_$(a)):$(KMAKE_$(a))")
+
+selfcheck: | $(B)/.deps
+	$(call stage,selfcheck: harness)
+	@scripts/selfcheck.sh
+
+check: selfcheck checkpatch matrix bisect
+
+clean:
+	rm -rf $(B)/results $(B)/report $(B)/guest $(B)/tests
+
+FORCE:

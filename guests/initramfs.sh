@@ -1,0 +1,34 @@
+#!/bin/sh
+# initramfs.sh OUT GEN_INIT_CPIO BUSYBOX INIT TESTDIR [OVERLAY]
+# Build the guest's cpio with the kernel's own usr/gen_init_cpio, so no
+# root is needed for /dev/console. TESTDIR holds one directory per ABI.
+set -eu
+out=$1 gen=$2 busybox=$3 init=$4 tests=$5 overlay=${6:-}
+list=$out.list
+{
+	echo "dir /dev 0755 0 0"
+	echo "nod /dev/console 0600 0 0 c 5 1"
+	for d in bin proc sys tmp tests; do echo "dir /$d 0755 0 0"; done
+	echo "file /bin/busybox $busybox 0755 0 0"
+	echo "slink /bin/sh busybox 0777 0 0"
+	echo "file /init $init 0755 0 0"
+	for abi in $(ls "$tests"); do
+		echo "dir /tests/$abi 0755 0 0"
+		for t in "$tests/$abi"/*; do
+			echo "file /tests/$abi/${t##*/} $t 0755 0 0"
+		done
+	done
+	if [ -n "$overlay" ]; then
+		overlay=$(cd "$overlay" && pwd)
+		echo "dir /overlay 0755 0 0"
+		(cd "$overlay" && find . -mindepth 1 | sort) | while read -r p; do
+			p=${p#./}
+			if [ -d "$overlay/$p" ]; then
+				echo "dir /overlay/$p 0755 0 0"
+			else
+				echo "file /overlay/$p $overlay/$p $(stat -c %a "$overlay/$p") 0 0"
+			fi
+		done
+	fi
+} >"$list"
+"$gen" "$list" >"$out"

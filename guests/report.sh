@@ -1,0 +1,168 @@
+#!/bin/sh
+# report.sh RESULTS EXPECTED INFO OUTDIR CELL...
+# CELL is variant:arch:abi. Reads RESULTS/variant/arch/{status,abi.ktap},
+# applies the declared expected failures, prints one table (rows: tests,
+# columns: variant x ABI), writes OUTDIR/report.txt and OUTDIR/junit.xml,
+# and exits 1 if any cell failed, an expected failure passed, or an
+# expectation names no test.
+set -eu
+results=$1 expected=$2 info=$3 outdir=$4; shift 4
+mkdir -p "$outdir"
+awk -v cells="$*" -v expected="$expected" -v results="$results" \
+    -v info="$info" -v junit="$outdir/junit.xml" '
+function glob2re(g) {
+	gsub(/[.+^$(){}|\[\]\\]/, "\\\\&", g)
+	gsub(/\*/, ".*", g)
+	gsub(/\?/, ".", g)
+	return "^" g "$"
+}
+function addrow(r) { if (!(r in seen)) { seen[r] = 1; rows[++nrows] = r } }
+function xml(s) {
+	gsub(/&/, "\\&amp;", s); gsub(/</, "\\&lt;", s); gsub(/>/, "\\&gt;", s)
+	gsub(/"/, "\\&quot;", s)
+	return s
+}
+BEGIN {
+	ncell = split(cells, cell, " ")
+	for (i = 1; i <= ncell; i++) {
+		split(cell[i], p, ":")
+		cv[i] = p[1]; ca[i] = p[2]; cabi[i] = p[3]
+		st = results "/" p[1] "/" p[2] "/status"
+		status[i] = "not run"
+		if ((getline s < st) > 0) status[i] = s
+		close(st)
+		f = results "/" p[1] "/" p[2] "/" p[3] ".ktap"
+		nbuf = 0
+		while ((getline line < f) > 0) {
+			if (line ~ /^    (not )?ok [0-9]+ /) {
+				r = line; sub(/^    /, "", r)
+				rr = (r ~ /^not ok/) ? "FAIL" : (r ~ /# SKIP/ ? "SKIP" : "PASS")
+				sub(/^(not )?ok [0-9]+ /, "", r); sub(/ #.*/, "", r)
+				bufn[++nbuf] = r; bufr[nbuf] = rr
+			} else if (line ~ /^(not )?ok [0-9]+ /) {
+				t = line; bad = (t ~ /^not ok/)
+				sub(/^(not )?ok [0-9]+ /, "", t); sub(/ #.*/, "", t)
+				anyfail = 0
+				for (j = 1; j <= nbuf; j++) {
+					addrow(t "." bufn[j])
+					got[t "." bufn[j], i] = bufr[j]
+					if (bufr[j] == "FAIL") anyfail = 1
+				}
+				# A binary that failed without a failing case (crash,
+				# short plan) is a row of its own.
+				if (bad && !anyfail) { addrow(t); got[t, i] = "FAIL" }
+				nbuf = 0
+			}
+		}
+		close(f)
+	}
+	# Expected failures: variant abi-glob row-glob [# reason]
+	nexp = 0
+	while ((getline line < expected) > 0) {
+		sub(/#.*/, "", line)
+		if (split(line, w, " ") < 3) continue
+		nexp++; ev[nexp] = w[1]; eabi[nexp] = glob2re(w[2])
+		erow[nexp] = glob2re(w[3]); etext[nexp] = w[1] " " w[2] " " w[3]
+		used[nexp] = 0
+	}
+	close(expected)
+
+	bad = 0
+	for (n = 1; n <= nrows; n++) {
+		r = rows[n]
+		for (i = 1; i <= ncell; i++) {
+			if (!((r, i) in got)) {
+				res[r, i] = (status[i] == "ok") ? "-" : "ERR"
+				continue
+			}
+			xf = 0
+			for (e = 1; e <= nexp; e++)
+				if (ev[e] == cv[i] && cabi[i] ~ eabi[e] && r ~ erow[e]) {
+					xf = 1; used[e]++
+				}
+			g = got[r, i]
+			if (xf && g == "FAIL") g = "XFAIL"
+			else if (xf && g == "PASS") g = "XPASS"
+			res[r, i] = g
+			if (g == "FAIL" || g == "XPASS") { bad++; badrows[r] = 1 }
+		}
+	}
+
+	while ((getline line < info) > 0) print line
+	close(info)
+	# Header: variant groups, then ABIs.
+	w0 = 44
+	hdr = sprintf("%-" w0 "s", "")
+	for (i = 1; i <= ncell; i++)
+		hdr = hdr sprintf("%-7s", (i == 1 || cv[i] != cv[i-1]) ? cv[i] : "")
+	print hdr
+	hdr = sprintf("%-" w0 "s", "test.case")
+	for (i = 1; i <= ncell; i++) hdr = hdr sprintf("%-7s", cabi[i])
+	print hdr
+	for (n = 1; n <= nrows; n++) {
+		r = rows[n]
+		l = sprintf("%-" w0 "s", length(r) >= w0 ? substr(r, 1, w0 - 2) "~" : r)
+		for (i = 1; i <= ncell; i++) l = l sprintf("%-7s", res[r, i])
+		print l
+	}
+	print ""
+	for (i = 1; i <= ncell; i++) {
+		np = nf = nx = 0
+		for (n = 1; n <= nrows; n++) {
+			g = res[rows[n], i]
+			if (g == "PASS") np++
+			else if (g == "XFAIL") nx++
+			else if (g == "FAIL" || g == "XPASS" || g == "ERR") nf++
+		}
+		printf "cell %-8s %-7s %-7s guest: %s; %d passed, %d expected failures, %d failed\n", \
+			cv[i], ca[i], cabi[i], status[i], np, nx, nf
+		if (status[i] != "ok") bad++
+	}
+	for (e = 1; e <= nexp; e++)
+		if (!used[e]) {
+			printf "expectation matches no test: %s\n", etext[e]
+			bad++
+		}
+	for (r in badrows) printf "FAILED: %s\n", r
+
+	# JUnit: one suite per cell.
+	printf "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n" > junit
+	for (i = 1; i <= ncell; i++) {
+		printf "  <testsuite name=\"%s.%s.%s\">\n", cv[i], ca[i], cabi[i] > junit
+		if (status[i] != "ok")
+			printf "    <testcase classname=\"guest\" name=\"boot\"><failure message=\"%s\"/></testcase>\n", xml(status[i]) > junit
+		for (n = 1; n <= nrows; n++) {
+			r = rows[n]; g = res[r, i]
+			if (g == "-") continue
+			cls = r; sub(/\..*/, "", cls); nm = r; sub(/^[^.]*\.?/, "", nm)
+			if (nm == "") nm = cls
+			printf "    <testcase classname=\"%s\" name=\"%s\">", xml(cls), xml(nm) > junit
+			if (g == "FAIL" || g == "XPASS" || g == "ERR")
+				printf "<failure message=\"%s\"/>", g > junit
+			else if (g == "SKIP")
+				printf "<skipped/>" > junit
+			else if (g == "XFAIL")
+				printf "<system-out>expected failure on %s</system-out>", cv[i] > junit
+			printf "</testcase>\n" > junit
+		}
+		printf "  </testsuite>\n" > junit
+	}
+	printf "</testsuites>\n" > junit
+	if (bad) { printf "matrix: FAIL (%d problems)\n", bad; exit 1 }
+	print "matrix: PASS"
+}' </dev/null | tee "$outdir/report.txt"
+rc=$(tail -n 1 "$outdir/report.txt")
+# Show what a failed guest printed, so the reason is on screen.
+for c in "$@"; do
+	IFS=: read -r v a abi <<EOF
+$c
+EOF
+	p=$results/$v/$a/problem
+	[ -s "$p" ] && [ ! -f "$outdir/.shown.$v.$a" ] && {
+		echo "--- $v $a: $(cat "$results/$v/$a/status")"
+		cat "$p"
+		: >"$outdir/.shown.$v.$a"
+	}
+done
+rm -f "$outdir"/.shown.*
+[ "$rc" = "matrix: PASS" ]
