@@ -27,7 +27,10 @@ TESTS     := $(basename $(notdir $(wildcard compat-tests/*.c)))
 LIB_SRCS  := $(wildcard compat-tests/lib/*.c)
 LIB_HDRS  := $(wildcard compat-tests/lib/*.h)
 PATCHES   := $(shell sed -n 's/^\([^#[:space:]].*\)/patches\/\1/p' patches/series 2>/dev/null)
-CELLS     := $(foreach v,$(VARIANTS),$(foreach a,$(ARCHES),$(foreach i,$(ABIS_$(a)),$(v):$(a):$(i))))
+# Report columns: variant x arch x ABI (ABI names are unique across arches);
+# an OVERLAY adds an "overlay" suite to every guest.
+SUITES     = $(ABIS_$(1)) $(if $(OVERLAY),overlay)
+CELLS     := $(foreach v,$(VARIANTS),$(foreach a,$(ARCHES),$(foreach i,$(call SUITES,$(a)),$(v):$(a):$(i))))
 
 # ccache: the same relative layout for both variants (build/<v>/{src,obj})
 # and no cwd in the hash, so the patched tree reuses the base objects.

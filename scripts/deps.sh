@@ -6,11 +6,14 @@
 set -eu
 pkgs="linux-source-6.1 make gcc libc6-dev git perl bc bison flex libelf-dev
 libssl-dev cpio xz-utils kmod ccache dpkg-dev
-gcc-x86-64-linux-gnu gcc-i686-linux-gnu libc6-dev-i386-cross
-gcc-aarch64-linux-gnu libc6-dev-arm64-cross
+gcc-i686-linux-gnu libc6-dev-i386-cross
 gcc-arm-linux-gnueabihf libc6-dev-armhf-cross
 qemu-system-x86 qemu-system-arm ${DEPS_EXTRA:-}"
 native=$(dpkg --print-architecture)
+# The host's own gcc already is <triplet>-gcc; asking for the cross package
+# of the native arch would pick a foreign-arch build apt cannot install.
+[ "$native" = amd64 ] || pkgs="$pkgs gcc-x86-64-linux-gnu"
+[ "$native" = arm64 ] || pkgs="$pkgs gcc-aarch64-linux-gnu libc6-dev-arm64-cross"
 missing=
 for p in $pkgs; do
 	dpkg-query -W -f='${Status}\n' "$p" 2>/dev/null | grep -q '^install ok installed' ||
