@@ -67,17 +67,21 @@ deps: $(B)/.deps
 $(B)/base/.tree: $(TARBALL) scripts/tree.sh | $(B)/.deps
 	$(call stage,tree: base from $(notdir $(TARBALL)))
 	@scripts/tree.sh base $(TARBALL) $(B)/base
-	@{ echo "tree: $$(make -s -C $(B)/base/src kernelversion) from $(TARBALL)"; \
-	   echo "tarball sha256: $$(sha256sum < $(TARBALL) | cut -d' ' -f1)"; } > $(B)/tree-info
 	@touch $@
 
 $(B)/patched/.tree: $(B)/base/.tree patches/series $(PATCHES) scripts/tree.sh
 	$(call stage,tree: patched = base + $(words $(PATCHES)) patches)
-	@scripts/tree.sh patched $(B)/base/src $(B)/patched patches
-	@sed -i '/^series:/d' $(B)/tree-info
-	@echo "series: $$(git -C $(B)/patched/src log --oneline base..patched | wc -l) patches, patched HEAD $$(git -C $(B)/patched/src rev-parse --short HEAD)" >> $(B)/tree-info
+	@scripts/tree.sh patched $(B)/base/src $(B)/patched $(CURDIR)/patches
 	@touch $@
 trees: $(foreach v,$(VARIANTS),$(B)/$(v)/.tree)
+
+# What every report names: the tree version, the tarball and the series.
+$(B)/tree-info: $(foreach v,$(VARIANTS),$(B)/$(v)/.tree)
+	@{ echo "tree: $$(make -s -C $(B)/base/src kernelversion) from $(TARBALL)"; \
+	   echo "tarball sha256: $$(sha256sum < $(TARBALL) | cut -d' ' -f1)"; \
+	   if [ -d $(B)/patched/src ]; then \
+	     echo "series: $$(git -C $(B)/patched/src rev-list --count base..patched) patches, patched HEAD $$(git -C $(B)/patched/src rev-parse --short HEAD)"; \
+	   fi; } > $@
 
 # --- kernels ----------------------------------------------------------------
 # Always handed to kbuild, whose own dependency tracking decides.
@@ -101,7 +105,8 @@ $(B)/hdr/%/.stamp: $(B)/base/.tree
 define abi_rule
 $(B)/tests/$(1)/%: compat-tests/%.c $(LIB_SRCS) $(LIB_HDRS) $(B)/hdr/$(ABIHDR_$(1))/.stamp
 	@mkdir -p $$(@D)
-	$(ABICC_$(1))gcc $(TEST_CFLAGS) -isystem $(B)/hdr/$(ABIHDR_$(1))/usr/include \
+	@echo "    CC $(1)/$$*"
+	@$(ABICC_$(1))gcc $(TEST_CFLAGS) -isystem $(B)/hdr/$(ABIHDR_$(1))/usr/include \
 		-o $$@ $$< $(LIB_SRCS)
 endef
 $(foreach i,$(ABIS),$(eval $(call abi_rule,$(i))))
@@ -144,7 +149,7 @@ endef
 $(foreach v,$(VARIANTS),$(foreach a,$(ARCHES),$(eval $(call boot_rule,$(v),$(a)))))
 boot: $(foreach v,$(VARIANTS),$(foreach a,$(ARCHES),$(B)/results/$(v)/$(a)/status))
 
-report: boot
+report: boot $(B)/tree-info
 	$(call stage,report)
 	@guests/report.sh $(B)/results compat-tests/expected-failures \
 		$(B)/tree-info $(B)/report $(CELLS)
@@ -177,3 +182,5 @@ clean:
 	rm -rf $(B)/results $(B)/report $(B)/guest $(B)/tests
 
 FORCE:
+# Stamps made by pattern rules are not intermediates to delete.
+.SECONDARY:

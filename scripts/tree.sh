@@ -23,20 +23,30 @@ base)
 	;;
 patched)
 	base=$2 dir=$3 patches=$4
-	if [ ! -d "$dir/src" ]; then
-		mkdir -p "$dir"
-		$GIT -C "$base" worktree prune
-		$GIT -C "$base" worktree add -q -f "$(cd "$dir" && pwd)/src" -B patched base
-	fi
-	cd "$dir/src"
-	$GIT am --abort >/dev/null 2>&1 || true
-	$GIT checkout -q -f -B patched base
+	mkdir -p "$dir"
+	dir=$(cd "$dir" && pwd)
+	# Apply in a scratch worktree, then move DIR/src to the result:
+	# checkout only rewrites files that differ, so re-running with an
+	# unchanged series does not make the kernel build start over.
+	$GIT -C "$base" worktree prune
+	rm -rf "$dir/am"
+	$GIT -C "$base" worktree add -q --detach "$dir/am" base
 	grep -v '^[[:space:]]*\(#\|$\)' "$patches/series" | while read -r p; do
-		if ! $GIT am -q --whitespace=error-all "$patches/$p" >/dev/null 2>&1; then
-			$GIT am --abort >/dev/null 2>&1 || true
+		if ! $GIT -C "$dir/am" am -q --whitespace=error-all "$patches/$p" >/dev/null 2>&1; then
 			echo "tree: patch does not apply: $p" >&2
 			exit 1
 		fi
-	done
+	done || { rm -rf "$dir/am"; $GIT -C "$base" worktree prune; exit 1; }
+	head=$($GIT -C "$dir/am" rev-parse HEAD)
+	rm -rf "$dir/am"
+	$GIT -C "$base" worktree prune
+	# A worktree whose link the base repo lost is rebuilt from scratch.
+	git -C "$dir/src" rev-parse -q --verify HEAD >/dev/null 2>&1 || rm -rf "$dir/src"
+	$GIT -C "$base" worktree prune
+	if [ -d "$dir/src" ]; then
+		$GIT -C "$dir/src" checkout -q -f -B patched "$head"
+	else
+		$GIT -C "$base" worktree add -q -f -B patched "$dir/src" "$head"
+	fi
 	;;
 esac

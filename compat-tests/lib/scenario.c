@@ -33,6 +33,7 @@ static void child(const struct scenario *s, int ready, int report)
 	if (!s->no_tmo)
 		tmo = s->readonly ? readonly_copy(&buf, sizeof(buf)) : &buf;
 	idle_pipe(p);
+	o.pid = getpid();
 
 	if (write(ready, "", 1) != 1)
 		_exit(2);

@@ -34,6 +34,7 @@ struct outcome {
 	int64_t t0, t1;		/* CLOCK_MONOTONIC around the call */
 	union tmo after;	/* the timeout as the call left it */
 	int handled;		/* SIGUSR1 handler runs seen after the call */
+	int pid;		/* the child that made the call */
 };
 
 /* Returns 0 when the child ran and reported; the outcome is in @o. */
