@@ -162,10 +162,13 @@ shell: $(B)/$(VARIANT)/obj/$(ARCH)/$(IMAGE_$(ARCH)) $(B)/guest/$(ARCH)/initramfs
 		-append "$(CMDLINE_$(ARCH)) matrix.shell" -nographic -no-reboot
 
 # --- the series' own checks -------------------------------------------------
+# On stdin: given a file name inside a git tree, checkpatch checks the file
+# itself, not the patch in it.
 checkpatch: $(B)/base/.tree
 	$(call stage,checkpatch --strict on the series)
 	@for p in $(PATCHES); do \
-		$(B)/base/src/scripts/checkpatch.pl --strict --no-tree -q $$p || exit 1; \
+		$(B)/base/src/scripts/checkpatch.pl --strict --no-tree -q - < $$p || \
+			{ echo "checkpatch: $$p"; exit 1; }; \
 	done; echo "    checkpatch: $(words $(PATCHES)) patches clean"
 
 # Every prefix of the series must build on every arch (bisectability).
