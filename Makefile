@@ -50,7 +50,7 @@ TEST_CFLAGS := -static -O2 -Wall -Wextra -Wno-unused-parameter \
 	-I$(B)/base/src/tools/testing/selftests -Icompat-tests/lib
 
 .PHONY: matrix check selfcheck deps trees kernels tests initramfs boot \
-	report shell checkpatch bisect clean FORCE
+	report shell checkpatch bisect bench clean FORCE
 .DEFAULT_GOAL := matrix
 
 matrix: report
@@ -153,6 +153,64 @@ report: boot $(B)/tree-info
 	$(call stage,report)
 	@guests/report.sh $(B)/results compat-tests/expected-failures \
 		$(B)/tree-info $(B)/report $(CELLS)
+
+# --- benchmarks (not part of check: timing under TCG is not a verdict) -----
+# make bench: lateness sweep + zero-timeout cost per ABI, on base, patched
+# and lowres (patched with HIGH_RES_TIMERS off), CSV and a gnuplot PNG per
+# arch under build/bench/.
+BENCH_VARIANTS ?= base patched lowres
+# lowres shares the patched tree; obj/<arch>-lowres keeps ccache paths.
+kimage = $(if $(filter lowres,$(1)),$(B)/patched/obj/$(2)-lowres,$(B)/$(1)/obj/$(2))/$(IMAGE_$(2))
+
+define lowres_rule
+$(B)/patched/obj/$(1)-lowres/$(IMAGE_$(1)): $(B)/patched/.tree FORCE
+	$$(call stage,kernel: lowres $(1))
+	@scripts/kbuild.sh $(B)/patched/src $(B)/patched/obj/$(1)-lowres \
+		$(KARCH_$(1)) $(CROSS_$(1)) $(IMAGE_$(1)) arch-configs/common.config \
+		arch-configs/$(1).config arch-configs/lowres.config -- $(KMAKE_$(1))
+endef
+$(foreach a,$(ARCHES),$(eval $(call lowres_rule,$(a))))
+
+define bench_abi_rule
+$(B)/bench/bin/$(1)/%: compat-tests/bench/%.c $(LIB_SRCS) $(LIB_HDRS) $(B)/hdr/$(ABIHDR_$(1))/.stamp
+	@mkdir -p $$(@D)
+	@echo "    CC bench/$(1)/$$*"
+	@$(ABICC_$(1))gcc $(TEST_CFLAGS) -DABI_NAME='"$(1)"' \
+		-isystem $(B)/hdr/$(ABIHDR_$(1))/usr/include -o $$@ $$< $(LIB_SRCS)
+endef
+$(foreach i,$(ABIS),$(eval $(call bench_abi_rule,$(i))))
+BENCHES := $(basename $(notdir $(wildcard compat-tests/bench/*.c)))
+
+define bench_guest_rule
+$(B)/bench/guest/$(1)/initramfs.cpio: $(B)/busybox/$(DEBARCH_$(1))/bin/busybox \
+		guests/init guests/initramfs.sh $(B)/base/obj/$(1)/$(IMAGE_$(1)) \
+		$(foreach i,$(ABIS_$(1)),$(addprefix $(B)/bench/bin/$(i)/,$(BENCHES)))
+	$$(call stage,initramfs: bench $(1))
+	@rm -rf $(B)/bench/guest/$(1)/tests && mkdir -p $(B)/bench/guest/$(1)/tests
+	@$(foreach i,$(ABIS_$(1)),ln -s $(B)/bench/bin/$(i) $(B)/bench/guest/$(1)/tests/$(i);)
+	@guests/initramfs.sh $$@ $(B)/base/obj/$(1)/usr/gen_init_cpio \
+		$(B)/busybox/$(DEBARCH_$(1))/bin/busybox guests/init \
+		$(B)/bench/guest/$(1)/tests
+endef
+$(foreach a,$(ARCHES),$(eval $(call bench_guest_rule,$(a))))
+
+define bench_boot_rule
+$(B)/bench/results/$(1)/$(2)/status: $(call kimage,$(1),$(2)) \
+		$(B)/bench/guest/$(2)/initramfs.cpio FORCE
+	$$(call stage,bench: $(1) $(2))
+	@guests/boot.sh $(B)/bench/results/$(1)/$(2) $(BOOT_TIMEOUT) \
+		$(call kimage,$(1),$(2)) $(B)/bench/guest/$(2)/initramfs.cpio \
+		"$(CMDLINE_$(2)) matrix.variant=$(1) matrix.test_timeout=1800" $(QEMU_$(2))
+	@echo "    $$$$(cat $$@)"
+endef
+$(foreach v,$(BENCH_VARIANTS),$(foreach a,$(ARCHES),$(eval $(call bench_boot_rule,$(v),$(a)))))
+
+$(B)/.deps-bench: scripts/deps.sh | $(B)/.deps
+	@DEPS_EXTRA=gnuplot-nox scripts/deps.sh && touch $@
+
+bench: $(B)/.deps-bench $(foreach v,$(BENCH_VARIANTS),$(foreach a,$(ARCHES),$(B)/bench/results/$(v)/$(a)/status))
+	$(call stage,bench: report)
+	@scripts/bench-report.sh $(B)/bench "$(BENCH_VARIANTS)" "$(ARCHES)"
 
 # --- interactive ------------------------------------------------------------
 ARCH    ?= x86_64

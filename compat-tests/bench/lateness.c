@@ -1,0 +1,147 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Benchmark, not a test: how late every select/poll/epoll entry point of
+ * the ABI and clock_nanosleep wake up for requests from 1 us to 100 ms
+ * (log-spaced), at timer_slack_ns 1 and at the default, plus the cost of a
+ * zero-timeout select/poll call. One "# csv: " line per series point:
+ *   lateness,ABI,CALL,SLACK_NS,REQ_NS,SAMPLES,MEDIAN_NS,P99_NS,MIN_NS
+ *   cost,ABI,CALL,0,0,BATCHES,MEDIAN_NS_PER_CALL,P99,MIN
+ * Lateness is (t1 - t0) - T from CLOCK_MONOTONIC around a call that timed
+ * out. Only the harness's own failures (a call that did not time out) fail.
+ */
+#define _GNU_SOURCE
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/syscall.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "abi.h"
+
+#ifndef ABI_NAME
+#define ABI_NAME "native"
+#endif
+
+static const int64_t requests_us[] = {
+	1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000,
+	20000, 50000, 100000,
+};
+#define NR_REQ (sizeof(requests_us) / sizeof(requests_us[0]))
+static const unsigned long slacks[] = { 1, 0 };	/* 0: the default */
+
+/* 101 samples make a p99; the long requests would take too long under TCG. */
+static int samples_for(int64_t us)
+{
+	return us <= 1000 ? 101 : us <= 5000 ? 41 : 11;
+}
+
+static int cmp64(const void *a, const void *b)
+{
+	int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+static void emit(const char *what, const char *call, unsigned long slack,
+		 int64_t req, int64_t *v, int n)
+{
+	qsort(v, n, sizeof(*v), cmp64);
+	ksft_print_msg("csv: %s,%s,%s,%lu,%lld,%d,%lld,%lld,%lld\n", what,
+		       ABI_NAME, call, slack, (long long)req, n,
+		       (long long)v[n / 2], (long long)v[(n * 99 + 99) / 100 - 1],
+		       (long long)v[0]);
+}
+
+/* clock_nanosleep through the ABI's 64-bit-time entry point. */
+static long sleep_ns(int64_t ns)
+{
+#ifdef __NR_clock_nanosleep_time64
+	struct __kernel_timespec ts = { ns / 1000000000, ns % 1000000000 };
+
+	return syscall(__NR_clock_nanosleep_time64, CLOCK_MONOTONIC, 0, &ts, NULL);
+#else
+	struct __kernel_timespec ts = { ns / 1000000000, ns % 1000000000 };
+
+	return syscall(__NR_clock_nanosleep, CLOCK_MONOTONIC, 0, &ts, NULL);
+#endif
+}
+
+/* One series; returns -1 when a call did not time out. */
+static int series(const struct entry *e, unsigned long slack, int64_t us,
+		  int fd)
+{
+	int n = samples_for(us), i;
+	int64_t v[101];
+
+	if (e && e->kind == TK_MSEC && us % 1000)
+		return 0;	/* not expressible in milliseconds */
+	for (i = 0; i < n; i++) {
+		union tmo t;
+		int64_t t0, t1;
+		long ret;
+
+		if (e)
+			tmo_set_ns(e->kind, &t, us * 1000);
+		t0 = mono_ns();
+		ret = e ? entry_call(e, fd, false, &t, NULL) : sleep_ns(us * 1000);
+		t1 = mono_ns();
+		if (ret != 0)
+			return -1;
+		v[i] = t1 - t0 - us * 1000;
+	}
+	emit("lateness", e ? e->name : "clock_nanosleep", slack, us * 1000, v, n);
+	return 0;
+}
+
+/* Zero-timeout cost: the median of 21 batches of 500 calls, per call. */
+static int cost(const struct entry *e, int fd)
+{
+	int64_t v[21];
+	int b, i;
+
+	for (b = 0; b < 21; b++) {
+		int64_t t0 = mono_ns();
+
+		for (i = 0; i < 500; i++) {
+			union tmo t;
+
+			tmo_set_ns(e->kind, &t, 0);
+			if (entry_call(e, fd, false, &t, NULL) != 0)
+				return -1;
+		}
+		v[b] = (mono_ns() - t0) / 500;
+	}
+	emit("cost", e->name, 0, 0, v, 21);
+	return 0;
+}
+
+int main(void)
+{
+	const struct entry *e;
+	struct timespec res;
+	unsigned int i, s;
+	int p[2], bad = 0;
+
+	ksft_print_header();
+	ksft_set_plan(1);
+	idle_pipe(p);
+	syscall(__NR_clock_getres, CLOCK_MONOTONIC, &res);
+	ksft_print_msg("clock_getres(CLOCK_MONOTONIC) %ld ns\n", (long)res.tv_nsec);
+	for_each_entry(e)
+		bad |= cost(e, p[0]);
+	for (s = 0; s < 2; s++) {
+		if (syscall(__NR_prctl, PR_SET_TIMERSLACK, slacks[s], 0, 0, 0))
+			ksft_exit_fail_msg("PR_SET_TIMERSLACK\n");
+		for (i = 0; i < NR_REQ; i++) {
+			bad |= series(NULL, slacks[s] ? slacks[s] : 50000,
+				      requests_us[i], p[0]);
+			for_each_entry(e)
+				bad |= series(e, slacks[s] ? slacks[s] : 50000,
+					      requests_us[i], p[0]);
+		}
+	}
+	ksft_check(!bad, "lateness_sweep");
+	ksft_finished();
+}

@@ -1,0 +1,102 @@
+#!/bin/sh
+# bench-report.sh DIR "VARIANTS" "ARCHES": collect the "# csv:" lines of
+# DIR/results/<variant>/<arch>/<abi>.ktap into DIR/lateness.csv and
+# DIR/cost.csv, plot DIR/lateness-<arch>.png (native ABI, pselect6 and
+# clock_nanosleep, median lateness vs request, log-log, like the seeds'
+# graph) and print DIR/summary.txt. Figures, not verdicts: it fails only
+# when a bench guest did not finish.
+set -eu
+dir=$1 variants=$2 arches=$3
+lat=$dir/lateness.csv cost=$dir/cost.csv sum=$dir/summary.txt
+echo "variant,arch,abi,call,slack_ns,req_ns,samples,median_ns,p99_ns,min_ns" >"$lat"
+echo "variant,arch,abi,call,batches,median_ns,p99_ns,min_ns" >"$cost"
+bad=0
+for v in $variants; do
+	for a in $arches; do
+		r=$dir/results/$v/$a
+		st=$(cat "$r/status" 2>/dev/null || echo "not run")
+		if [ "$st" != ok ]; then
+			echo "bench: $v $a: $st" >&2
+			bad=1
+		fi
+		for k in "$r"/*.ktap; do
+			[ -f "$k" ] || continue
+			sed -n "s/^ *# csv: lateness,/$v,$a,/p" "$k" >>"$lat"
+			sed -n "s/^ *# csv: cost,\([^,]*\),\([^,]*\),0,0,/$v,$a,\1,\2,/p" "$k" >>"$cost"
+			grep -h 'clock_getres' "$k" | sed "s|^ *# |$v $a ${k##*/}: |" >>"$dir/res.txt.tmp" || true
+		done
+	done
+done
+
+# The figures the seeds and the issue name, per arch and ABI.
+{
+	echo "$(cat "$dir/res.txt.tmp" 2>/dev/null)"
+	rm -f "$dir/res.txt.tmp"
+	awk -F, 'NR > 1 && $5 == 1 { m[$1 "," $2 "," $3 "," $4 "," $6] = $8; k[$2 "," $3] = 1 }
+	END {
+		print ""
+		print "median lateness of a 1 us request at timer_slack_ns 1 (us):"
+		printf "%-8s %-7s %10s %10s %10s %8s\n", "arch", "abi", "lowres", "patched", "lowres/", "pselect6/"
+		printf "%-8s %-7s %10s %10s %10s %8s\n", "", "", "pselect6", "pselect6", "patched", "nanosleep"
+		for (x in k) {
+			split(x, p, ",")
+			lo = m["lowres," x ",pselect6,1000"]; hi = m["patched," x ",pselect6,1000"]
+			ns = m["patched," x ",clock_nanosleep,1000"]
+			printf "%-8s %-7s %10.1f %10.1f %10s %8s\n", p[1], p[2], lo / 1000, hi / 1000,
+				(hi > 0 && lo != "") ? sprintf("%.0fx", lo / hi) : "-",
+				(ns > 0) ? sprintf("%.2f", hi / ns) : "-"
+		}
+		print ""
+		print "select-family / clock_nanosleep median lateness, patched, worst over requests:"
+		for (key in m) {
+			split(key, p, ",")
+			if (p[1] != "patched" || p[4] == "clock_nanosleep") continue
+			ns = m["patched," p[2] "," p[3] ",clock_nanosleep," p[5]]
+			if (ns <= 0) continue
+			r = m[key] / ns
+			w = p[2] " " p[3] " " p[4]
+			if (!(w in worst) || r > worst[w]) { worst[w] = r; at[w] = p[5] }
+		}
+		for (w in worst) printf "  %-28s %5.2f (at %d us)\n", w, worst[w], at[w] / 1000
+	}' "$lat"
+	echo
+	echo "zero-timeout cost, median ns per call (base -> patched):"
+	awk -F, 'NR > 1 { c[$1 "," $2 "," $3 "," $4] = $6; w[$2 "," $3 "," $4] = 1 }
+	END { for (x in w) { split(x, p, ",")
+		b = c["base," x]; q = c["patched," x]
+		if (b != "" && q != "") printf "  %-8s %-7s %-16s %6d -> %6d\n", p[1], p[2], p[3], b, q } }' "$cost" | sort
+} >"$sum"
+
+# One plot per arch: the native ABI (named like the arch).
+if command -v gnuplot >/dev/null; then
+	for a in $arches; do
+		plot=
+		for v in lowres patched; do
+			for c in pselect6 clock_nanosleep; do
+				f=$dir/.plot-$a-$v-$c
+				awk -F, -v v=$v -v a=$a -v c=$c \
+					'$1 == v && $2 == a && $3 == a && $4 == c && $5 == 1 {
+						l = $8 < 1 ? 1 : $8; print $6 / 1000, l / 1000 }' "$lat" >"$f"
+				[ -s "$f" ] && plot="$plot${plot:+, }'$f' using 1:2 with linespoints title '$v $c'"
+			done
+		done
+		[ -n "$plot" ] || continue
+		gnuplot <<EOT
+set terminal png size 900,600
+set output '$dir/lateness-$a.png'
+set title 'select/poll lateness on $a (TCG guest, timer_slack_ns 1, median)'
+set logscale xy
+set xlabel 'requested timeout (us)'
+set ylabel 'woke up late by (us)'
+set key top left
+set grid
+plot $plot
+EOT
+		rm -f "$dir"/.plot-"$a"-*
+	done
+else
+	echo "bench: gnuplot not installed, no plot" >&2
+fi
+cat "$sum"
+echo "bench: $lat, $cost, $sum$(for a in $arches; do printf ' %s' "$dir/lateness-$a.png"; done)"
+exit $bad
