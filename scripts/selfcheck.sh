@@ -38,10 +38,15 @@ case $FAKE in
 hang) echo "booting"; sleep 60 ;;
 panic) echo "[    0.1] Kernel panic - not syncing: Attempted to kill init!" ;;
 early) echo "[    0.1] reboot: Restarting system" ;;
+calib) # fails the TSC calibration on the first boot only
+	if [ ! -f "$FAKE_STATE" ]; then touch "$FAKE_STATE"
+		echo "[    0.0] tsc: Unable to calibrate against PIT"; exit 0; fi
+	printf 'matrix: begin\nmatrix: abi x86_64 begin\nKTAP version 1\n1..0\nmatrix: abi x86_64 end\nmatrix: done\n' ;;
 ok) printf 'matrix: begin\nmatrix: abi x86_64 begin\nKTAP version 1\n1..1\n    ok 1 a\n    not ok 2 b\n[    1.0] noise\nnot ok 1 t # exit status 1\nmatrix: abi x86_64 end\nmatrix: done\n' ;;
 esac
 EOF
 chmod +x "$t/bin/fake-qemu"
+export FAKE_STATE=$t/calib
 boot() { FAKE=$1 "$top/guests/boot.sh" "$t/res/base/x86_64" 2 k i "" "$t/bin/fake-qemu"; }
 status() { cat "$t/res/base/x86_64/status"; }
 
@@ -52,6 +57,9 @@ boot panic
 check "panic -> splat with the oops shown" sh -c "grep -q splat '$t/res/base/x86_64/status' && grep -q 'Kernel panic' '$t/res/base/x86_64/problem'"
 boot early
 check "guest that does not finish -> failure" grep -q "without finishing" "$t/res/base/x86_64/status"
+boot calib 2>/dev/null
+check "TSC calibration lost to host load -> booted again, first log kept" sh -c \
+	"grep -qx ok '$t/res/base/x86_64/status' && grep -q calibrate '$t/res/base/x86_64/console.log.try1'"
 boot ok
 check "console split into KTAP, kernel lines dropped" sh -c "! grep -q noise '$t/res/base/x86_64/x86_64.ktap' && grep -q '    ok 1 a' '$t/res/base/x86_64/x86_64.ktap'"
 
