@@ -8,6 +8,7 @@
 #   make check             the harness's own checks, then the matrix
 #   make shell ARCH=arm64  a busybox shell in a guest (VARIANT=base|patched)
 #   make matrix OVERLAY=d  also run every executable in d/tests.d/
+#   make bench             timing figures (base, patched, lowres): CSV + PNG
 #
 # Architectures are table entries: arch-configs/<arch>.mk + <arch>.config.
 
@@ -84,15 +85,16 @@ $(B)/tree-info: $(foreach v,$(VARIANTS),$(B)/$(v)/.tree)
 	   fi; } > $@
 
 # --- kernels ----------------------------------------------------------------
-# Always handed to kbuild, whose own dependency tracking decides.
+# kernel_rule SRC OBJ ARCH [FRAGMENT...]: always handed to kbuild, whose
+# own dependency tracking decides.
 define kernel_rule
-$(B)/$(1)/obj/$(2)/$(IMAGE_$(2)): $(B)/$(1)/.tree FORCE
-	$$(call stage,kernel: $(1) $(2))
-	@scripts/kbuild.sh $(B)/$(1)/src $(B)/$(1)/obj/$(2) $(KARCH_$(2)) \
-		$(CROSS_$(2)) $(IMAGE_$(2)) arch-configs/common.config \
-		arch-configs/$(2).config -- $(KMAKE_$(2))
+$(2)/$(IMAGE_$(3)): $(patsubst %/src,%/.tree,$(1)) FORCE
+	$$(call stage,kernel: $(patsubst $(B)/%,%,$(2)))
+	@scripts/kbuild.sh $(1) $(2) $(KARCH_$(3)) $(CROSS_$(3)) $(IMAGE_$(3)) \
+		arch-configs/common.config arch-configs/$(3).config $(4) \
+		-- $(KMAKE_$(3))
 endef
-$(foreach v,$(VARIANTS),$(foreach a,$(ARCHES),$(eval $(call kernel_rule,$(v),$(a)))))
+$(foreach v,$(VARIANTS),$(foreach a,$(ARCHES),$(eval $(call kernel_rule,$(B)/$(v)/src,$(B)/$(v)/obj/$(a),$(a)))))
 kernels: $(foreach v,$(VARIANTS),$(foreach a,$(ARCHES),$(B)/$(v)/obj/$(a)/$(IMAGE_$(a))))
 
 # --- compat-tests, one build per ABI ----------------------------------------
@@ -102,14 +104,15 @@ $(B)/hdr/%/.stamp: $(B)/base/.tree
 		INSTALL_HDR_PATH=$(B)/hdr/$*/usr headers_install
 	@touch $@
 
+# abi_rule ABI OUTDIR SRCDIR: every SRCDIR/*.c built for ABI into OUTDIR.
 define abi_rule
-$(B)/tests/$(1)/%: compat-tests/%.c $(LIB_SRCS) $(LIB_HDRS) $(B)/hdr/$(ABIHDR_$(1))/.stamp
+$(2)/$(1)/%: $(3)/%.c $(LIB_SRCS) $(LIB_HDRS) $(B)/hdr/$(ABIHDR_$(1))/.stamp
 	@mkdir -p $$(@D)
-	@echo "    CC $(1)/$$*"
-	@$(ABICC_$(1))gcc $(TEST_CFLAGS) -isystem $(B)/hdr/$(ABIHDR_$(1))/usr/include \
-		-o $$@ $$< $(LIB_SRCS)
+	@echo "    CC $$(patsubst $(B)/%,%,$$@)"
+	@$(ABICC_$(1))gcc $(TEST_CFLAGS) -DABI_NAME='"$(1)"' \
+		-isystem $(B)/hdr/$(ABIHDR_$(1))/usr/include -o $$@ $$< $(LIB_SRCS)
 endef
-$(foreach i,$(ABIS),$(eval $(call abi_rule,$(i))))
+$(foreach i,$(ABIS),$(eval $(call abi_rule,$(i),$(B)/tests,compat-tests)))
 tests: $(foreach i,$(ABIS),$(addprefix $(B)/tests/$(i)/,$(TESTS)))
 
 # --- guests -----------------------------------------------------------------
@@ -121,32 +124,33 @@ $(B)/busybox/%/bin/busybox: | $(B)/.deps
 	@dpkg-deb -x $(B)/busybox/$*/deb/*.deb $(B)/busybox/$*
 	@test -x $@
 
-# The kernel's usr/gen_init_cpio is built with the base kernel.
+# guest_rule ARCH GUESTDIR BINDIR PROGS: GUESTDIR/initramfs.cpio with
+# BINDIR/<abi>/PROGS for each ABI of ARCH. The kernel's usr/gen_init_cpio is
+# built with the base kernel.
 define guest_rule
-$(B)/guest/$(1)/initramfs.cpio: $(B)/busybox/$(DEBARCH_$(1))/bin/busybox \
+$(2)/initramfs.cpio: $(B)/busybox/$(DEBARCH_$(1))/bin/busybox \
 		guests/init guests/initramfs.sh \
-		$(foreach i,$(ABIS_$(1)),$(addprefix $(B)/tests/$(i)/,$(TESTS))) \
+		$(foreach i,$(ABIS_$(1)),$(addprefix $(3)/$(i)/,$(4))) \
 		$(B)/base/obj/$(1)/$(IMAGE_$(1)) FORCE
-	$$(call stage,initramfs: $(1) ($(ABIS_$(1))))
-	@rm -rf $(B)/guest/$(1)/tests && mkdir -p $(B)/guest/$(1)/tests
-	@$(foreach i,$(ABIS_$(1)),ln -s $(B)/tests/$(i) $(B)/guest/$(1)/tests/$(i);)
+	$$(call stage,initramfs: $$(patsubst $(B)/%,%,$$@) ($(ABIS_$(1))))
+	@rm -rf $(2)/tests && mkdir -p $(2)/tests
+	@$(foreach i,$(ABIS_$(1)),ln -s $(3)/$(i) $(2)/tests/$(i);)
 	@guests/initramfs.sh $$@ $(B)/base/obj/$(1)/usr/gen_init_cpio \
 		$(B)/busybox/$(DEBARCH_$(1))/bin/busybox guests/init \
-		$(B)/guest/$(1)/tests $(OVERLAY)
+		$(2)/tests $(OVERLAY)
 endef
-$(foreach a,$(ARCHES),$(eval $(call guest_rule,$(a))))
+$(foreach a,$(ARCHES),$(eval $(call guest_rule,$(a),$(B)/guest/$(a),$(B)/tests,$(TESTS))))
 initramfs: $(foreach a,$(ARCHES),$(B)/guest/$(a)/initramfs.cpio)
 
+# boot_rule VARIANT ARCH RESULTDIR KERNEL CPIO [CMDLINE...]
 define boot_rule
-$(B)/results/$(1)/$(2)/status: $(B)/$(1)/obj/$(2)/$(IMAGE_$(2)) \
-		$(B)/guest/$(2)/initramfs.cpio FORCE
-	$$(call stage,boot: $(1) $(2))
-	@guests/boot.sh $(B)/results/$(1)/$(2) $(BOOT_TIMEOUT) \
-		$(B)/$(1)/obj/$(2)/$(IMAGE_$(2)) $(B)/guest/$(2)/initramfs.cpio \
-		"$(CMDLINE_$(2)) matrix.variant=$(1)" $(QEMU_$(2))
+$(3)/status: $(4) $(5) FORCE
+	$$(call stage,boot: $(patsubst $(B)/%,%,$(3)))
+	@guests/boot.sh $(3) $(BOOT_TIMEOUT) $(4) $(5) \
+		"$(CMDLINE_$(2)) matrix.variant=$(1) $(6)" $(QEMU_$(2))
 	@echo "    $$$$(cat $$@)"
 endef
-$(foreach v,$(VARIANTS),$(foreach a,$(ARCHES),$(eval $(call boot_rule,$(v),$(a)))))
+$(foreach v,$(VARIANTS),$(foreach a,$(ARCHES),$(eval $(call boot_rule,$(v),$(a),$(B)/results/$(v)/$(a),$(B)/$(v)/obj/$(a)/$(IMAGE_$(a)),$(B)/guest/$(a)/initramfs.cpio))))
 boot: $(foreach v,$(VARIANTS),$(foreach a,$(ARCHES),$(B)/results/$(v)/$(a)/status))
 
 report: boot $(B)/tree-info
@@ -162,48 +166,11 @@ BENCH_VARIANTS ?= base patched lowres
 # lowres shares the patched tree; obj/<arch>-lowres keeps ccache paths.
 kimage = $(if $(filter lowres,$(1)),$(B)/patched/obj/$(2)-lowres,$(B)/$(1)/obj/$(2))/$(IMAGE_$(2))
 
-define lowres_rule
-$(B)/patched/obj/$(1)-lowres/$(IMAGE_$(1)): $(B)/patched/.tree FORCE
-	$$(call stage,kernel: lowres $(1))
-	@scripts/kbuild.sh $(B)/patched/src $(B)/patched/obj/$(1)-lowres \
-		$(KARCH_$(1)) $(CROSS_$(1)) $(IMAGE_$(1)) arch-configs/common.config \
-		arch-configs/$(1).config arch-configs/lowres.config -- $(KMAKE_$(1))
-endef
-$(foreach a,$(ARCHES),$(eval $(call lowres_rule,$(a))))
-
-define bench_abi_rule
-$(B)/bench/bin/$(1)/%: compat-tests/bench/%.c $(LIB_SRCS) $(LIB_HDRS) $(B)/hdr/$(ABIHDR_$(1))/.stamp
-	@mkdir -p $$(@D)
-	@echo "    CC bench/$(1)/$$*"
-	@$(ABICC_$(1))gcc $(TEST_CFLAGS) -DABI_NAME='"$(1)"' \
-		-isystem $(B)/hdr/$(ABIHDR_$(1))/usr/include -o $$@ $$< $(LIB_SRCS)
-endef
-$(foreach i,$(ABIS),$(eval $(call bench_abi_rule,$(i))))
+$(foreach a,$(ARCHES),$(eval $(call kernel_rule,$(B)/patched/src,$(B)/patched/obj/$(a)-lowres,$(a),arch-configs/lowres.config)))
+$(foreach i,$(ABIS),$(eval $(call abi_rule,$(i),$(B)/bench/bin,compat-tests/bench)))
 BENCHES := $(basename $(notdir $(wildcard compat-tests/bench/*.c)))
-
-define bench_guest_rule
-$(B)/bench/guest/$(1)/initramfs.cpio: $(B)/busybox/$(DEBARCH_$(1))/bin/busybox \
-		guests/init guests/initramfs.sh $(B)/base/obj/$(1)/$(IMAGE_$(1)) \
-		$(foreach i,$(ABIS_$(1)),$(addprefix $(B)/bench/bin/$(i)/,$(BENCHES)))
-	$$(call stage,initramfs: bench $(1))
-	@rm -rf $(B)/bench/guest/$(1)/tests && mkdir -p $(B)/bench/guest/$(1)/tests
-	@$(foreach i,$(ABIS_$(1)),ln -s $(B)/bench/bin/$(i) $(B)/bench/guest/$(1)/tests/$(i);)
-	@guests/initramfs.sh $$@ $(B)/base/obj/$(1)/usr/gen_init_cpio \
-		$(B)/busybox/$(DEBARCH_$(1))/bin/busybox guests/init \
-		$(B)/bench/guest/$(1)/tests
-endef
-$(foreach a,$(ARCHES),$(eval $(call bench_guest_rule,$(a))))
-
-define bench_boot_rule
-$(B)/bench/results/$(1)/$(2)/status: $(call kimage,$(1),$(2)) \
-		$(B)/bench/guest/$(2)/initramfs.cpio FORCE
-	$$(call stage,bench: $(1) $(2))
-	@guests/boot.sh $(B)/bench/results/$(1)/$(2) $(BOOT_TIMEOUT) \
-		$(call kimage,$(1),$(2)) $(B)/bench/guest/$(2)/initramfs.cpio \
-		"$(CMDLINE_$(2)) matrix.variant=$(1) matrix.test_timeout=1800" $(QEMU_$(2))
-	@echo "    $$$$(cat $$@)"
-endef
-$(foreach v,$(BENCH_VARIANTS),$(foreach a,$(ARCHES),$(eval $(call bench_boot_rule,$(v),$(a)))))
+$(foreach a,$(ARCHES),$(eval $(call guest_rule,$(a),$(B)/bench/guest/$(a),$(B)/bench/bin,$(BENCHES))))
+$(foreach v,$(BENCH_VARIANTS),$(foreach a,$(ARCHES),$(eval $(call boot_rule,$(v),$(a),$(B)/bench/results/$(v)/$(a),$(call kimage,$(v),$(a)),$(B)/bench/guest/$(a)/initramfs.cpio,matrix.test_timeout=1800))))
 
 $(B)/.deps-bench: scripts/deps.sh | $(B)/.deps
 	@DEPS_EXTRA=gnuplot-nox scripts/deps.sh && touch $@
