@@ -124,22 +124,23 @@ $(B)/busybox/%/bin/busybox: | $(B)/.deps
 	@dpkg-deb -x $(B)/busybox/$*/deb/*.deb $(B)/busybox/$*
 	@test -x $@
 
-# guest_rule ARCH GUESTDIR BINDIR PROGS: GUESTDIR/initramfs.cpio with
-# BINDIR/<abi>/PROGS for each ABI of ARCH. The kernel's usr/gen_init_cpio is
-# built with the base kernel.
+# guest_rule ARCH GUESTDIR BINDIR PROGS OVERLAYDIR [PREREQ]: GUESTDIR/
+# initramfs.cpio with BINDIR/<abi>/PROGS for each ABI of ARCH, and
+# OVERLAYDIR as /overlay. The kernel's usr/gen_init_cpio is built with the
+# base kernel.
 define guest_rule
 $(2)/initramfs.cpio: $(B)/busybox/$(DEBARCH_$(1))/bin/busybox \
 		guests/init guests/initramfs.sh \
 		$(foreach i,$(ABIS_$(1)),$(addprefix $(3)/$(i)/,$(4))) \
-		$(B)/base/obj/$(1)/$(IMAGE_$(1)) FORCE
+		$(B)/base/obj/$(1)/$(IMAGE_$(1)) $(6) FORCE
 	$$(call stage,initramfs: $$(patsubst $(B)/%,%,$$@) ($(ABIS_$(1))))
 	@rm -rf $(2)/tests && mkdir -p $(2)/tests
 	@$(foreach i,$(ABIS_$(1)),ln -s $(3)/$(i) $(2)/tests/$(i);)
 	@guests/initramfs.sh $$@ $(B)/base/obj/$(1)/usr/gen_init_cpio \
 		$(B)/busybox/$(DEBARCH_$(1))/bin/busybox guests/init \
-		$(2)/tests $(OVERLAY)
+		$(2)/tests $(5)
 endef
-$(foreach a,$(ARCHES),$(eval $(call guest_rule,$(a),$(B)/guest/$(a),$(B)/tests,$(TESTS))))
+$(foreach a,$(ARCHES),$(eval $(call guest_rule,$(a),$(B)/guest/$(a),$(B)/tests,$(TESTS),$(OVERLAY))))
 initramfs: $(foreach a,$(ARCHES),$(B)/guest/$(a)/initramfs.cpio)
 
 # boot_rule VARIANT ARCH RESULTDIR KERNEL CPIO [CMDLINE...]
@@ -169,7 +170,11 @@ kimage = $(if $(filter lowres,$(1)),$(B)/patched/obj/$(2)-lowres,$(B)/$(1)/obj/$
 $(foreach a,$(ARCHES),$(eval $(call kernel_rule,$(B)/patched/src,$(B)/patched/obj/$(a)-lowres,$(a),arch-configs/lowres.config)))
 $(foreach i,$(ABIS),$(eval $(call abi_rule,$(i),$(B)/bench/bin,compat-tests/bench)))
 BENCHES := $(basename $(notdir $(wildcard compat-tests/bench/*.c)))
-$(foreach a,$(ARCHES),$(eval $(call guest_rule,$(a),$(B)/bench/guest/$(a),$(B)/bench/bin,$(BENCHES))))
+# cyclictest from Debian's rt-tests for the guest's arch: the VM's floor.
+$(B)/bench/overlay/%/tests.d/cyclictest: scripts/rt-tests.sh guests/cyclictest.sh | $(B)/.deps
+	$(call stage,bench: rt-tests:$(DEBARCH_$*))
+	@scripts/rt-tests.sh $(DEBARCH_$*) $(B)/bench/overlay/$*
+$(foreach a,$(ARCHES),$(eval $(call guest_rule,$(a),$(B)/bench/guest/$(a),$(B)/bench/bin,$(BENCHES),$(B)/bench/overlay/$(a),$(B)/bench/overlay/$(a)/tests.d/cyclictest)))
 $(foreach v,$(BENCH_VARIANTS),$(foreach a,$(ARCHES),$(eval $(call boot_rule,$(v),$(a),$(B)/bench/results/$(v)/$(a),$(call kimage,$(v),$(a)),$(B)/bench/guest/$(a)/initramfs.cpio,matrix.test_timeout=1800))))
 
 $(B)/.deps-bench: scripts/deps.sh | $(B)/.deps

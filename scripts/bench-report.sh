@@ -7,9 +7,11 @@
 # when a bench guest did not finish.
 set -eu
 dir=$1 variants=$2 arches=$3
-lat=$dir/lateness.csv cost=$dir/cost.csv sum=$dir/summary.txt
+lat=$dir/lateness.csv cost=$dir/cost.csv coal=$dir/coalesce.csv cyc=$dir/cyclictest.csv sum=$dir/summary.txt
 echo "variant,arch,abi,call,slack_ns,req_ns,samples,median_ns,p99_ns,min_ns" >"$lat"
 echo "variant,arch,abi,call,batches,median_ns,p99_ns,min_ns" >"$cost"
+echo "variant,arch,interval_us,min_us,avg_us,max_us" >"$cyc"
+echo "variant,arch,abi,slack_ns,sleepers,wakeups_per_s,timer_irqs_per_s" >"$coal"
 bad=0
 for v in $variants; do
 	for a in $arches; do
@@ -22,6 +24,8 @@ for v in $variants; do
 		for k in "$r"/*.ktap; do
 			[ -f "$k" ] || continue
 			sed -n "s/^ *# csv: lateness,/$v,$a,/p" "$k" >>"$lat"
+			sed -n "s/^ *# csv: coalesce,/$v,$a,/p" "$k" >>"$coal"
+			sed -n "s/^ *# csv: cyclictest,[^,]*,/$v,$a,/p" "$k" >>"$cyc"
 			sed -n "s/^ *# csv: cost,\([^,]*\),\([^,]*\),0,0,/$v,$a,\1,\2,/p" "$k" >>"$cost"
 			grep -h 'clock_getres' "$k" | sed "s|^ *# |$v $a ${k##*/}: |" >>"$dir/res.txt.tmp" || true
 		done
@@ -65,6 +69,14 @@ done
 	END { for (x in w) { split(x, p, ",")
 		b = c["base," x]; q = c["patched," x]
 		if (b != "" && q != "") printf "  %-8s %-7s %-16s %6d -> %6d\n", p[1], p[2], p[3], b, q } }' "$cost" | sort
+	echo
+	echo "cyclictest (SCHED_FIFO clock_nanosleep, 1 ms interval, 10 s), us:"
+	awk -F, 'NR > 1 { printf "  %-8s %-7s min %s avg %s max %s\n", $1, $2, $4, $5, $6 }' "$cyc"
+	echo
+	echo "coalescing: timer interrupts/s (wakeups/s) of 16 pselect6 sleepers at slack 1 ns, 50 us, 1 ms:"
+	awk -F, 'NR > 1 { k = $1 " " $2 " " $3; v[k] = v[k] sprintf(" %6d (%d)", $7, $6)
+		if ($4 == 1) lo[k] = $7; if ($4 == 1000000) hi[k] = $7 }
+	END { for (k in v) printf "  %-22s%s  ratio 1ns/1ms %.2f\n", k, v[k], hi[k] ? lo[k] / hi[k] : 0 }' "$coal" | sort
 } >"$sum"
 
 # One plot per arch: the native ABI (named like the arch).
@@ -98,5 +110,5 @@ else
 	echo "bench: gnuplot not installed, no plot" >&2
 fi
 cat "$sum"
-echo "bench: $lat, $cost, $sum$(for a in $arches; do printf ' %s' "$dir/lateness-$a.png"; done)"
+echo "bench: $lat, $cost, $coal, $cyc, $sum$(for a in $arches; do printf ' %s' "$dir/lateness-$a.png"; done)"
 exit $bad

@@ -1,0 +1,116 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Benchmark, not a test: range timers let wakeups coalesce. 16 sleepers
+ * loop in pselect6 with random 1..10 ms timeouts for 2 s at timer_slack_ns
+ * 1 ns, 50 us and 1 ms; the timer interrupts the CPU took (/proc/interrupts:
+ * x86 "LOC", arm64 "arch_timer") per second and per wakeup are reported:
+ *   coalesce,ABI,SLACK_NS,SLEEPERS,WAKEUPS_PER_S,TIMER_IRQS_PER_S
+ */
+#define _GNU_SOURCE
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/prctl.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "abi.h"
+
+#ifndef ABI_NAME
+#define ABI_NAME "native"
+#endif
+#define SLEEPERS 16
+#define RUN_NS 2000000000LL
+
+/* Sum of the timer interrupt counts over all CPUs. */
+static long long timer_irqs(void)
+{
+	char line[1024];
+	long long sum = 0;
+	FILE *f = fopen("/proc/interrupts", "r");
+
+	if (!f)
+		return -1;
+	while (fgets(line, sizeof(line), f)) {
+		char *p = strchr(line, ':');
+
+		if (!p || !(strstr(line, "LOC:") || strstr(line, "arch_timer")))
+			continue;
+		for (p++;;) {
+			char *q;
+			long long v = strtoll(p, &q, 10);
+
+			if (q == p)
+				break;
+			sum += v;
+			p = q;
+		}
+	}
+	fclose(f);
+	return sum;
+}
+
+static const struct entry *find(const char *name)
+{
+	const struct entry *e;
+
+	for_each_entry(e)
+		if (!strcmp(e->name, name))
+			return e;
+	return NULL;
+}
+
+int main(void)
+{
+	static const unsigned long slacks[] = { 1, 50000, 1000000 };
+	const struct entry *e = find("pselect6");
+	long *wakeups = mmap(NULL, sizeof(long) * SLEEPERS, PROT_READ | PROT_WRITE,
+			     MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	unsigned int s;
+	int bad = 0;
+
+	ksft_print_header();
+	ksft_set_plan(1);
+	if (!e || wakeups == MAP_FAILED || timer_irqs() < 0)
+		ksft_exit_fail_msg("no pselect6, shared memory or /proc/interrupts\n");
+	for (s = 0; s < 3; s++) {
+		long long i0, i1, w = 0;
+		int64_t t0, t1;
+		int k, status;
+
+		memset(wakeups, 0, sizeof(long) * SLEEPERS);
+		syscall(__NR_prctl, PR_SET_TIMERSLACK, slacks[s], 0, 0, 0);
+		i0 = timer_irqs();
+		t0 = mono_ns();
+		for (k = 0; k < SLEEPERS; k++) {
+			if (fork())
+				continue;
+			int p[2];
+
+			idle_pipe(p);
+			srand(k + 1);
+			while (mono_ns() - t0 < RUN_NS) {
+				union tmo t;
+
+				tmo_set_ns(e->kind, &t, (1 + rand() % 10) * 1000000LL);
+				entry_call(e, p[0], false, &t, NULL);
+				wakeups[k]++;
+			}
+			_exit(0);
+		}
+		for (k = 0; k < SLEEPERS; k++)
+			bad |= wait(&status) < 0 || !WIFEXITED(status);
+		t1 = mono_ns();
+		i1 = timer_irqs();
+		for (k = 0; k < SLEEPERS; k++)
+			w += wakeups[k];
+		ksft_print_msg("csv: coalesce,%s,%lu,%d,%.0f,%.0f\n", ABI_NAME,
+			       slacks[s], SLEEPERS, w * 1e9 / (t1 - t0),
+			       (i1 - i0) * 1e9 / (t1 - t0));
+	}
+	ksft_check(!bad, "coalesce");
+	ksft_finished();
+}
