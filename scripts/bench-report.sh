@@ -94,7 +94,7 @@ if command -v gnuplot >/dev/null; then
 		done
 		[ -n "$plot" ] || continue
 		gnuplot <<EOT
-set terminal png size 900,600
+set terminal png size 900,600 noenhanced
 set output '$dir/lateness-$a.png'
 set title 'select/poll lateness on $a (TCG guest, timer_slack_ns 1, median)'
 set logscale xy
