@@ -65,6 +65,10 @@ $(B)/.deps: scripts/deps.sh $(foreach a,$(ARCHES),arch-configs/$(a).mk)
 deps: $(B)/.deps
 
 # --- trees ------------------------------------------------------------------
+# The tarball is what package linux-source-6.1 installs: deps comes first.
+$(TARBALL): | $(B)/.deps
+	@test -f $@ || { echo "tree: no $@ (Debian package linux-source-6.1)"; exit 1; }
+
 $(B)/base/.tree: $(TARBALL) scripts/tree.sh | $(B)/.deps
 	$(call stage,tree: base from $(notdir $(TARBALL)))
 	@scripts/tree.sh base $(TARBALL) $(B)/base

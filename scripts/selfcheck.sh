@@ -78,6 +78,9 @@ fails_with "expected failure that passes -> XPASS fails" "XPASS" \
 printf 'base x86_64 t.b\nbase * nosuch.*\n' >"$t/xf3"
 fails_with "stale expectation -> fails" "matches no test" \
 	"$top/guests/report.sh" "$t/res" "$t/xf3" "$t/info" "$t/rep" base:x86_64:x86_64
+printf 'base x86_64 t.b\nbase armhf t.*\n' >"$t/xf4"
+check "expectation for an ABI not run -> not stale" \
+	"$top/guests/report.sh" "$t/res" "$t/xf4" "$t/info" "$t/rep" base:x86_64:x86_64
 boot hang
 fails_with "hung cell -> report fails with the reason" "timeout after 2 s" \
 	"$top/guests/report.sh" "$t/res" "$t/xf" "$t/info" "$t/rep" base:x86_64:x86_64
