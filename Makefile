@@ -32,6 +32,10 @@ PATCHES   := $(shell sed -n 's/^\([^#[:space:]].*\)/patches\/\1/p' patches/serie
 # an OVERLAY adds an "overlay" suite to every guest.
 SUITES     = $(ABIS_$(1)) $(if $(OVERLAY),overlay)
 CELLS     := $(foreach v,$(VARIANTS),$(foreach a,$(ARCHES),$(foreach i,$(call SUITES,$(a)),$(v):$(a):$(i))))
+# The debug guest (patched under the kernel's checkers) is x86_64 only;
+# DEBUG_ARCHES= leaves it out.
+DEBUG_ARCHES ?= $(filter x86_64,$(ARCHES))
+CELLS     += $(foreach a,$(DEBUG_ARCHES),$(foreach i,$(ABIS_$(a)) overlay,debug:$(a):$(i)))
 
 # ccache: the same relative layout for both variants (build/<v>/{src,obj})
 # and no cwd in the hash, so the patched tree reuses the base objects.
@@ -99,7 +103,8 @@ $(2)/$(IMAGE_$(3)): $(patsubst %/src,%/.tree,$(1)) FORCE
 		-- $(KMAKE_$(3))
 endef
 $(foreach v,$(VARIANTS),$(foreach a,$(ARCHES),$(eval $(call kernel_rule,$(B)/$(v)/src,$(B)/$(v)/obj/$(a),$(a)))))
-kernels: $(foreach v,$(VARIANTS),$(foreach a,$(ARCHES),$(B)/$(v)/obj/$(a)/$(IMAGE_$(a))))
+kernels: $(foreach v,$(VARIANTS),$(foreach a,$(ARCHES),$(B)/$(v)/obj/$(a)/$(IMAGE_$(a)))) \
+	$(foreach a,$(DEBUG_ARCHES),$(B)/patched/obj/$(a)-debug/$(IMAGE_$(a)))
 
 # --- compat-tests, one build per ABI ----------------------------------------
 $(B)/hdr/%/.stamp: $(B)/base/.tree
@@ -147,16 +152,32 @@ endef
 $(foreach a,$(ARCHES),$(eval $(call guest_rule,$(a),$(B)/guest/$(a),$(B)/tests,$(TESTS),$(OVERLAY))))
 initramfs: $(foreach a,$(ARCHES),$(B)/guest/$(a)/initramfs.cpio)
 
-# boot_rule VARIANT ARCH RESULTDIR KERNEL CPIO [CMDLINE...]
+# boot_rule VARIANT ARCH RESULTDIR KERNEL CPIO [CMDLINE] [QEMU-OPTIONS]
 define boot_rule
 $(3)/status: $(4) $(5) FORCE
 	$$(call stage,boot: $(patsubst $(B)/%,%,$(3)))
 	@guests/boot.sh $(3) $(BOOT_TIMEOUT) $(4) $(5) \
-		"$(CMDLINE_$(2)) matrix.variant=$(1) $(6)" $(QEMU_$(2))
+		"$(CMDLINE_$(2)) matrix.variant=$(1) $(6)" $(QEMU_$(2)) $(7)
 	@echo "    $$$$(cat $$@)"
 endef
 $(foreach v,$(VARIANTS),$(foreach a,$(ARCHES),$(eval $(call boot_rule,$(v),$(a),$(B)/results/$(v)/$(a),$(B)/$(v)/obj/$(a)/$(IMAGE_$(a)),$(B)/guest/$(a)/initramfs.cpio))))
-boot: $(foreach v,$(VARIANTS),$(foreach a,$(ARCHES),$(B)/results/$(v)/$(a)/status))
+
+# --- debug guest: patched + KASAN, UBSAN, lockdep, debug objects -----------
+# The whole suite again under the kernel's checkers, with stress-ng's poll
+# and timer stressors running beside it and trinity after it (Debian's, of
+# the guest's arch: scripts/debpkgs.sh), then a check that the checkers
+# stayed live. KASAN's shadow wants the larger guest.
+$(foreach a,$(DEBUG_ARCHES),$(eval $(call kernel_rule,$(B)/patched/src,$(B)/patched/obj/$(a)-debug,$(a),arch-configs/debug.config)))
+$(B)/debug/overlay/%/pkgrun.sh: scripts/debpkgs.sh guests/pkgrun.sh $(wildcard guests/debug/*.d/*) | $(B)/.deps
+	$(call stage,debug: trinity and stress-ng:$(DEBARCH_$*))
+	@scripts/debpkgs.sh $(DEBARCH_$*) $(@D)/pkg trinity stress-ng -- /usr/bin/trinity /usr/bin/stress-ng
+	@rm -rf $(@D)/tests.d $(@D)/during.d && cp -r guests/debug/tests.d guests/debug/during.d $(@D)/
+	@cp guests/pkgrun.sh $@
+$(foreach a,$(DEBUG_ARCHES),$(eval $(call guest_rule,$(a),$(B)/debug/guest/$(a),$(B)/tests,$(TESTS),$(B)/debug/overlay/$(a),$(B)/debug/overlay/$(a)/pkgrun.sh)))
+$(foreach a,$(DEBUG_ARCHES),$(eval $(call boot_rule,debug,$(a),$(B)/results/debug/$(a),$(B)/patched/obj/$(a)-debug/$(IMAGE_$(a)),$(B)/debug/guest/$(a)/initramfs.cpio,,-m 2048)))
+
+boot: $(foreach v,$(VARIANTS),$(foreach a,$(ARCHES),$(B)/results/$(v)/$(a)/status)) \
+	$(foreach a,$(DEBUG_ARCHES),$(B)/results/debug/$(a)/status)
 
 report: boot $(B)/tree-info
 	$(call stage,report)
@@ -173,19 +194,32 @@ kimage = $(if $(filter lowres,$(1)),$(B)/patched/obj/$(2)-lowres,$(B)/$(1)/obj/$
 
 $(foreach a,$(ARCHES),$(eval $(call kernel_rule,$(B)/patched/src,$(B)/patched/obj/$(a)-lowres,$(a),arch-configs/lowres.config)))
 $(foreach i,$(ABIS),$(eval $(call abi_rule,$(i),$(B)/bench/bin,compat-tests/bench)))
-BENCHES := $(basename $(notdir $(wildcard compat-tests/bench/*.c)))
+# cost runs in guests of its own (below); the rest in one bench guest.
+BENCHES := $(filter-out cost,$(basename $(notdir $(wildcard compat-tests/bench/*.c))))
 # cyclictest from Debian's rt-tests for the guest's arch: the VM's floor.
-$(B)/bench/overlay/%/tests.d/cyclictest: scripts/rt-tests.sh guests/cyclictest.sh | $(B)/.deps
+$(B)/bench/overlay/%/tests.d/cyclictest: scripts/debpkgs.sh guests/pkgrun.sh guests/cyclictest.sh | $(B)/.deps
 	$(call stage,bench: rt-tests:$(DEBARCH_$*))
-	@scripts/rt-tests.sh $(DEBARCH_$*) $(B)/bench/overlay/$*
+	@scripts/debpkgs.sh $(DEBARCH_$*) $(B)/bench/overlay/$*/pkg rt-tests -- /usr/bin/cyclictest
+	@mkdir -p $(@D) && cp guests/pkgrun.sh $(B)/bench/overlay/$*/ && cp guests/cyclictest.sh $@
 $(foreach a,$(ARCHES),$(eval $(call guest_rule,$(a),$(B)/bench/guest/$(a),$(B)/bench/bin,$(BENCHES),$(B)/bench/overlay/$(a),$(B)/bench/overlay/$(a)/tests.d/cyclictest)))
 $(foreach v,$(BENCH_VARIANTS),$(foreach a,$(ARCHES),$(eval $(call boot_rule,$(v),$(a),$(B)/bench/results/$(v)/$(a),$(call kimage,$(v),$(a)),$(B)/bench/guest/$(a)/initramfs.cpio,matrix.test_timeout=1800))))
+
+# Zero-timeout cost, base against patched: BENCH_COST_ROUNDS boots of each
+# with bench/cost alone, alternating base/patched, patched/base (ABBA), so
+# a drifting host does not favour one variant.
+BENCH_COST_ROUNDS ?= 4
+COST_ROUNDS := $(shell seq $(BENCH_COST_ROUNDS))
+cost_order   = $(if $(filter 1,$(shell expr $(1) % 2)),base patched,patched base)
+$(foreach a,$(ARCHES),$(eval $(call guest_rule,$(a),$(B)/bench/costguest/$(a),$(B)/bench/bin,cost,)))
+$(foreach r,$(COST_ROUNDS),$(foreach v,base patched,$(foreach a,$(ARCHES),$(eval $(call boot_rule,$(v),$(a),$(B)/bench/cost/$(r)/$(v)/$(a),$(call kimage,$(v),$(a)),$(B)/bench/costguest/$(a)/initramfs.cpio)))))
+COST_BOOTS  := $(foreach r,$(COST_ROUNDS),$(foreach a,$(ARCHES),$(foreach v,$(call cost_order,$(r)),$(B)/bench/cost/$(r)/$(v)/$(a)/status)))
 
 $(B)/.deps-bench: scripts/deps.sh | $(B)/.deps
 	@DEPS_EXTRA=gnuplot-nox scripts/deps.sh && touch $@
 
-bench: $(B)/.deps-bench $(foreach v,$(BENCH_VARIANTS),$(foreach a,$(ARCHES),$(B)/bench/results/$(v)/$(a)/status))
+bench: $(B)/.deps-bench $(foreach v,$(BENCH_VARIANTS),$(foreach a,$(ARCHES),$(B)/bench/results/$(v)/$(a)/status)) $(COST_BOOTS)
 	$(call stage,bench: report)
+	@rm -rf $(filter-out $(addprefix $(B)/bench/cost/,$(COST_ROUNDS)),$(wildcard $(B)/bench/cost/*))
 	@scripts/bench-report.sh $(B)/bench "$(BENCH_VARIANTS)" "$(ARCHES)"
 
 # --- interactive ------------------------------------------------------------

@@ -34,7 +34,11 @@ BEGIN {
 		f = results "/" p[1] "/" p[2] "/" p[3] ".ktap"
 		nbuf = 0
 		while ((getline line < f) > 0) {
-			if (line ~ /^    (not )?ok [0-9]+ /) {
+			# The "# summary: " lines of a test are echoed under its cell.
+			if (line ~ /^    # summary: /) {
+				sm = line; sub(/^    # summary: /, "", sm)
+				summ[i] = summ[i] "    " sm "\n"
+			} else if (line ~ /^    (not )?ok [0-9]+ /) {
 				r = line; sub(/^    /, "", r)
 				rr = (r ~ /^not ok/) ? "FAIL" : (r ~ /# SKIP/ ? "SKIP" : "PASS")
 				sub(/^(not )?ok [0-9]+ /, "", r); sub(/ #.*/, "", r)
@@ -116,6 +120,7 @@ BEGIN {
 		}
 		printf "cell %-8s %-7s %-7s guest: %s; %d passed, %d expected failures, %d failed\n", \
 			cv[i], ca[i], cabi[i], status[i], np, nx, nf
+		printf "%s", summ[i]
 		if (status[i] != "ok") bad++
 	}
 	# Stale only if a cell of its variant and ABI ran (ARCHES= subsets

@@ -1,7 +1,8 @@
 #!/bin/sh
 # bench-report.sh DIR "VARIANTS" "ARCHES": collect the "# csv:" lines of
-# DIR/results/<variant>/<arch>/<abi>.ktap into DIR/lateness.csv and
-# DIR/cost.csv, plot DIR/lateness-<arch>.png (native ABI, pselect6 and
+# DIR/results/<variant>/<arch>/<abi>.ktap into DIR/lateness.csv (and the
+# other figures), those of the alternating cost boots
+# DIR/cost/<round>/<variant>/<arch>/ into DIR/cost.csv, plot DIR/lateness-<arch>.png (native ABI, pselect6 and
 # clock_nanosleep, median lateness vs request, log-log, like the seeds'
 # graph) and print DIR/summary.txt. Figures, not verdicts: it fails only
 # when a bench guest did not finish.
@@ -9,7 +10,7 @@ set -eu
 dir=$1 variants=$2 arches=$3
 lat=$dir/lateness.csv cost=$dir/cost.csv coal=$dir/coalesce.csv cyc=$dir/cyclictest.csv sum=$dir/summary.txt
 echo "variant,arch,abi,call,slack_ns,req_ns,samples,median_ns,p99_ns,min_ns" >"$lat"
-echo "variant,arch,abi,call,batches,median_ns,p99_ns,min_ns" >"$cost"
+echo "round,variant,arch,abi,call,batches,median_ns,p99_ns,min_ns" >"$cost"
 echo "variant,arch,interval_us,min_us,avg_us,max_us" >"$cyc"
 echo "variant,arch,abi,slack_ns,sleepers,wakeups_per_s,timer_irqs_per_s" >"$coal"
 bad=0
@@ -26,8 +27,23 @@ for v in $variants; do
 			sed -n "s/^ *# csv: lateness,/$v,$a,/p" "$k" >>"$lat"
 			sed -n "s/^ *# csv: coalesce,/$v,$a,/p" "$k" >>"$coal"
 			sed -n "s/^ *# csv: cyclictest,[^,]*,/$v,$a,/p" "$k" >>"$cyc"
-			sed -n "s/^ *# csv: cost,\([^,]*\),\([^,]*\),0,0,/$v,$a,\1,\2,/p" "$k" >>"$cost"
 			grep -h 'clock_getres' "$k" | sed "s|^ *# |$v $a ${k##*/}: |" >>"$dir/res.txt.tmp" || true
+		done
+	done
+done
+
+# Cost rounds: every boot must have finished, or the pairing is off.
+for r in "$dir"/cost/*/; do
+	[ -d "$r" ] || continue
+	n=$(basename "$r")
+	for v in base patched; do
+		for a in $arches; do
+			st=$(cat "$r$v/$a/status" 2>/dev/null || echo "not run")
+			[ "$st" = ok ] || { echo "bench: cost round $n $v $a: $st" >&2; bad=1; }
+			for k in "$r$v/$a"/*.ktap; do
+				[ -f "$k" ] || continue
+				sed -n "s/^ *# csv: cost,\([^,]*\),\([^,]*\),0,0,/$n,$v,$a,\1,\2,/p" "$k" >>"$cost"
+			done
 		done
 	done
 done
@@ -64,12 +80,22 @@ done
 		for (w in worst) printf "  %-28s %5.2f (at %d us)\n", w, worst[w], at[w] / 1000
 	}' "$lat"
 	echo
-	echo "zero-timeout cost, median ns per call (base -> patched):"
-	awk -F, 'NR > 1 { c[$1 "," $2 "," $3 "," $4] = $6; w[$2 "," $3 "," $4] = 1 }
-	END { for (x in w) { split(x, p, ",")
-		b = c["base," x]; q = c["patched," x]
-		if (b != "" && q != "") printf "  %-8s %-7s %-16s %6d -> %6d\n", p[1], p[2], p[3], b, q } }' "$cost" | sort
-	echo
+	echo "zero-timeout cost, ns per call: median over rounds of each boot's median;"
+	echo "patched/base: median (min-max) of the per-round ratios, boots alternating:"
+	awk -F, 'function med(a, n,   i, j, t) {
+		for (i = 2; i <= n; i++) for (j = i; j > 1 && a[j-1] > a[j]; j--) {
+			t = a[j]; a[j] = a[j-1]; a[j-1] = t }
+		return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2 }
+	NR > 1 { c[$1 "," $2 "," $3 "," $4 "," $5] = $7; w[$3 "," $4 "," $5] = 1; rd[$1] = 1 }
+	END { nr = 0; for (r in rd) nr++
+		for (x in w) { split(x, p, ","); nb = nq = nx = 0; delete B; delete Q; delete X
+			for (r in rd) { b = c[r ",base," x]; q = c[r ",patched," x]
+				if (b != "") B[++nb] = b; if (q != "") Q[++nq] = q
+				if (b > 0 && q != "") X[++nx] = q / b }
+			if (!nx) continue
+			mx = med(X, nx)
+			printf "  %-8s %-7s %-16s %7d -> %7d  x%.2f (%.2f-%.2f), %d rounds\n", p[1], p[2], p[3],
+				med(B, nb), med(Q, nq), mx, X[1], X[nx], nx } }' "$cost" | sort
 	echo "cyclictest (SCHED_FIFO clock_nanosleep, 1 ms interval, 10 s), us:"
 	awk -F, 'NR > 1 { printf "  %-8s %-7s min %s avg %s max %s\n", $1, $2, $4, $5, $6 }' "$cyc"
 	echo

@@ -5,7 +5,7 @@
 # print the exact command and fail.
 set -eu
 pkgs="linux-source-6.1 make gcc libc6-dev git perl bc bison flex libelf-dev
-libssl-dev cpio xz-utils kmod ccache dpkg-dev
+libssl-dev cpio xz-utils kmod ccache dpkg-dev rsync
 gcc-i686-linux-gnu libc6-dev-i386-cross
 gcc-arm-linux-gnueabihf libc6-dev-armhf-cross
 qemu-system-x86 qemu-system-arm ${DEPS_EXTRA:-}"

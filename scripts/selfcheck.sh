@@ -42,7 +42,7 @@ calib) # fails the TSC calibration on the first boot only
 	if [ ! -f "$FAKE_STATE" ]; then touch "$FAKE_STATE"
 		echo "[    0.0] tsc: Unable to calibrate against PIT"; exit 0; fi
 	printf 'matrix: begin\nmatrix: abi x86_64 begin\nKTAP version 1\n1..0\nmatrix: abi x86_64 end\nmatrix: done\n' ;;
-ok) printf 'matrix: begin\nmatrix: abi x86_64 begin\nKTAP version 1\n1..1\n    ok 1 a\n    not ok 2 b\n[    1.0] noise\nnot ok 1 t # exit status 1\nmatrix: abi x86_64 end\nmatrix: done\n' ;;
+ok) printf 'matrix: begin\nmatrix: abi x86_64 begin\nKTAP version 1\n1..1\n    # summary: fake figure\n    ok 1 a\n    not ok 2 b\n[    1.0] noise\nnot ok 1 t # exit status 1\nmatrix: abi x86_64 end\nmatrix: done\n' ;;
 esac
 EOF
 chmod +x "$t/bin/fake-qemu"
@@ -68,6 +68,7 @@ check "console split into KTAP, kernel lines dropped" sh -c "! grep -q noise '$t
 printf 'base x86_64 t.b\n' >"$t/xf"
 check "declared failure that fails -> pass" \
 	"$top/guests/report.sh" "$t/res" "$t/xf" "$t/info" "$t/rep" base:x86_64:x86_64
+check "summary line shown under its cell" grep -q '^    fake figure$' "$t/rep/report.txt"
 check "report writes JUnit" grep -q '<testcase classname="t" name="b"><system-out>expected' "$t/rep/junit.xml"
 : >"$t/xf0"
 fails_with "undeclared failure -> FAILED row" "FAILED: t.b" \

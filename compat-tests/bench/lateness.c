@@ -2,10 +2,9 @@
 /*
  * Benchmark, not a test: how late every select/poll/epoll entry point of
  * the ABI and clock_nanosleep wake up for requests from 1 us to 100 ms
- * (log-spaced), at timer_slack_ns 1 and at the default, plus the cost of a
- * zero-timeout select/poll call. One "# csv: " line per series point:
+ * (log-spaced), at timer_slack_ns 1 and at the default. One "# csv: " line
+ * per series point:
  *   lateness,ABI,CALL,SLACK_NS,REQ_NS,SAMPLES,MEDIAN_NS,P99_NS,MIN_NS
- *   cost,ABI,CALL,0,0,BATCHES,MEDIAN_NS_PER_CALL,P99,MIN
  * Lateness is (t1 - t0) - T from CLOCK_MONOTONIC around a call that timed
  * out. Only the harness's own failures (a call that did not time out) fail.
  */
@@ -19,6 +18,7 @@
 #include <unistd.h>
 
 #include "abi.h"
+#include "stats.h"
 
 #ifndef ABI_NAME
 #define ABI_NAME "native"
@@ -35,23 +35,6 @@ static const unsigned long slacks[] = { 1, 0 };	/* 0: the default */
 static int samples_for(int64_t us)
 {
 	return us <= 1000 ? 101 : us <= 5000 ? 41 : 11;
-}
-
-static int cmp64(const void *a, const void *b)
-{
-	int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
-
-	return x < y ? -1 : x > y;
-}
-
-static void emit(const char *what, const char *call, unsigned long slack,
-		 int64_t req, int64_t *v, int n)
-{
-	qsort(v, n, sizeof(*v), cmp64);
-	ksft_print_msg("csv: %s,%s,%s,%lu,%lld,%d,%lld,%lld,%lld\n", what,
-		       ABI_NAME, call, slack, (long long)req, n,
-		       (long long)v[n / 2], (long long)v[(n * 99 + 99) / 100 - 1],
-		       (long long)v[0]);
 }
 
 /* clock_nanosleep through the ABI's 64-bit-time entry point. */
@@ -91,29 +74,8 @@ static int series(const struct entry *e, unsigned long slack, int64_t us,
 			return -1;
 		v[i] = t1 - t0 - us * 1000;
 	}
-	emit("lateness", e ? e->name : "clock_nanosleep", slack, us * 1000, v, n);
-	return 0;
-}
-
-/* Zero-timeout cost: the median of 21 batches of 500 calls, per call. */
-static int cost(const struct entry *e, int fd)
-{
-	int64_t v[21];
-	int b, i;
-
-	for (b = 0; b < 21; b++) {
-		int64_t t0 = mono_ns();
-
-		for (i = 0; i < 500; i++) {
-			union tmo t;
-
-			tmo_set_ns(e->kind, &t, 0);
-			if (entry_call(e, fd, false, &t, NULL) != 0)
-				return -1;
-		}
-		v[b] = (mono_ns() - t0) / 500;
-	}
-	emit("cost", e->name, 0, 0, v, 21);
+	csv_series("lateness", ABI_NAME, e ? e->name : "clock_nanosleep",
+		   slack, us * 1000, v, n);
 	return 0;
 }
 
@@ -129,8 +91,6 @@ int main(void)
 	idle_pipe(p);
 	syscall(__NR_clock_getres, CLOCK_MONOTONIC, &res);
 	ksft_print_msg("clock_getres(CLOCK_MONOTONIC) %ld ns\n", (long)res.tv_nsec);
-	for_each_entry(e)
-		bad |= cost(e, p[0]);
 	for (s = 0; s < 2; s++) {
 		if (syscall(__NR_prctl, PR_SET_TIMERSLACK, slacks[s], 0, 0, 0))
 			ksft_exit_fail_msg("PR_SET_TIMERSLACK\n");

@@ -1,0 +1,59 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Benchmark, not a test: the cost of a zero-timeout call of every
+ * select/poll/epoll entry point of the ABI, the path the series touches on
+ * every return. One "# csv: " line per entry point:
+ *   cost,ABI,CALL,0,0,BATCHES,MEDIAN_NS_PER_CALL,P99,MIN
+ * make bench boots base and patched alternately with this alone
+ * (BENCH_COST_ROUNDS), so host drift under TCG hits both alike.
+ */
+#define _GNU_SOURCE
+#include <sys/syscall.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "abi.h"
+#include "stats.h"
+
+#ifndef ABI_NAME
+#define ABI_NAME "native"
+#endif
+
+#define BATCHES 21
+#define CALLS 500
+
+/* The median of BATCHES batches of CALLS calls, per call. */
+static int cost(const struct entry *e, int fd)
+{
+	int64_t v[BATCHES];
+	int b, i;
+
+	for (b = 0; b < BATCHES; b++) {
+		int64_t t0 = mono_ns();
+
+		for (i = 0; i < CALLS; i++) {
+			union tmo t;
+
+			tmo_set_ns(e->kind, &t, 0);
+			if (entry_call(e, fd, false, &t, NULL) != 0)
+				return -1;
+		}
+		v[b] = (mono_ns() - t0) / CALLS;
+	}
+	csv_series("cost", ABI_NAME, e->name, 0, 0, v, BATCHES);
+	return 0;
+}
+
+int main(void)
+{
+	const struct entry *e;
+	int p[2], bad = 0;
+
+	ksft_print_header();
+	ksft_set_plan(1);
+	idle_pipe(p);
+	for_each_entry(e)
+		bad |= cost(e, p[0]);
+	ksft_check(!bad, "zero_timeout_cost");
+	ksft_finished();
+}
