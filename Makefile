@@ -168,12 +168,12 @@ $(foreach v,$(VARIANTS),$(foreach a,$(ARCHES),$(eval $(call boot_rule,$(v),$(a),
 # the guest's arch: scripts/debpkgs.sh), then a check that the checkers
 # stayed live. KASAN's shadow wants the larger guest.
 $(foreach a,$(DEBUG_ARCHES),$(eval $(call kernel_rule,$(B)/patched/src,$(B)/patched/obj/$(a)-debug,$(a),arch-configs/debug.config)))
-$(B)/debug/overlay/%/pkgrun.sh: scripts/debpkgs.sh guests/pkgrun.sh $(wildcard guests/debug/*.d/*) | $(B)/.deps
+$(B)/debug/overlay/%/pkgrun: scripts/debpkgs.sh guests/pkgrun $(wildcard guests/debug/*.d/*) | $(B)/.deps
 	$(call stage,debug: trinity and stress-ng:$(DEBARCH_$*))
 	@scripts/debpkgs.sh $(DEBARCH_$*) $(@D)/pkg trinity stress-ng -- /usr/bin/trinity /usr/bin/stress-ng
 	@rm -rf $(@D)/tests.d $(@D)/during.d && cp -r guests/debug/tests.d guests/debug/during.d $(@D)/
-	@cp guests/pkgrun.sh $@
-$(foreach a,$(DEBUG_ARCHES),$(eval $(call guest_rule,$(a),$(B)/debug/guest/$(a),$(B)/tests,$(TESTS),$(B)/debug/overlay/$(a),$(B)/debug/overlay/$(a)/pkgrun.sh)))
+	@cp guests/pkgrun $@
+$(foreach a,$(DEBUG_ARCHES),$(eval $(call guest_rule,$(a),$(B)/debug/guest/$(a),$(B)/tests,$(TESTS),$(B)/debug/overlay/$(a),$(B)/debug/overlay/$(a)/pkgrun)))
 $(foreach a,$(DEBUG_ARCHES),$(eval $(call boot_rule,debug,$(a),$(B)/results/debug/$(a),$(B)/patched/obj/$(a)-debug/$(IMAGE_$(a)),$(B)/debug/guest/$(a)/initramfs.cpio,,-m 2048)))
 
 boot: $(foreach v,$(VARIANTS),$(foreach a,$(ARCHES),$(B)/results/$(v)/$(a)/status)) \
@@ -197,10 +197,10 @@ $(foreach i,$(ABIS),$(eval $(call abi_rule,$(i),$(B)/bench/bin,compat-tests/benc
 # cost runs in guests of its own (below); the rest in one bench guest.
 BENCHES := $(filter-out cost,$(basename $(notdir $(wildcard compat-tests/bench/*.c))))
 # cyclictest from Debian's rt-tests for the guest's arch: the VM's floor.
-$(B)/bench/overlay/%/tests.d/cyclictest: scripts/debpkgs.sh guests/pkgrun.sh guests/cyclictest.sh | $(B)/.deps
+$(B)/bench/overlay/%/tests.d/cyclictest: scripts/debpkgs.sh guests/pkgrun guests/cyclictest.sh | $(B)/.deps
 	$(call stage,bench: rt-tests:$(DEBARCH_$*))
 	@scripts/debpkgs.sh $(DEBARCH_$*) $(B)/bench/overlay/$*/pkg rt-tests -- /usr/bin/cyclictest
-	@mkdir -p $(@D) && cp guests/pkgrun.sh $(B)/bench/overlay/$*/ && cp guests/cyclictest.sh $@
+	@mkdir -p $(@D) && cp guests/pkgrun $(B)/bench/overlay/$*/ && cp guests/cyclictest.sh $@
 $(foreach a,$(ARCHES),$(eval $(call guest_rule,$(a),$(B)/bench/guest/$(a),$(B)/bench/bin,$(BENCHES),$(B)/bench/overlay/$(a),$(B)/bench/overlay/$(a)/tests.d/cyclictest)))
 $(foreach v,$(BENCH_VARIANTS),$(foreach a,$(ARCHES),$(eval $(call boot_rule,$(v),$(a),$(B)/bench/results/$(v)/$(a),$(call kimage,$(v),$(a)),$(B)/bench/guest/$(a)/initramfs.cpio,matrix.test_timeout=1800))))
 

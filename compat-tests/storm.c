@@ -58,10 +58,7 @@ static int sleeper(const struct entry *e, int mode, unsigned int seed)
 		*t = s.tmo;
 		if (mode == 2 && mprotect(t, pg, PROT_READ))
 			return 1;
-		o.t0 = mono_ns();
-		o.ret = entry_call(e, p[0], false, t, e->sigmask ? &mask : NULL);
-		o.err = errno;
-		o.t1 = mono_ns();
+		timed_call(e, p[0], false, t, e->sigmask ? &mask : NULL, &o);
 		o.after = *t;
 		if (mode == 2 && mprotect(t, pg, PROT_READ | PROT_WRITE))
 			return 1;

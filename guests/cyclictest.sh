@@ -2,10 +2,9 @@
 # Bench guest only: cyclictest (rt-tests) latency of a SCHED_FIFO
 # clock_nanosleep loop - the floor of this virtual machine, to read the
 # select/poll lateness against. One "# csv: cyclictest,..." line, in us.
-. /overlay/pkgrun.sh
 echo "TAP version 13"
 echo "1..1"
-out=$(pkgrun cyclictest -q -m -p 80 \
+out=$(/overlay/pkgrun cyclictest -q -m -p 80 \
 	-i 1000 -D 10 2>&1)
 echo "$out" | sed 's/^/# /'
 set -- $(echo "$out" | sed -n 's/.*Min: *\([0-9]*\) .*Avg: *\([0-9]*\) .*Max: *\([0-9]*\).*/\1 \2 \3/p' | head -n 1)

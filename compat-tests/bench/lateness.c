@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "abi.h"
+#include "scenario.h"
 #include "stats.h"
 
 #ifndef ABI_NAME
@@ -61,18 +62,20 @@ static int series(const struct entry *e, unsigned long slack, int64_t us,
 	if (e && e->kind == TK_MSEC && us % 1000)
 		return 0;	/* not expressible in milliseconds */
 	for (i = 0; i < n; i++) {
+		struct outcome o;
 		union tmo t;
-		int64_t t0, t1;
-		long ret;
 
-		if (e)
+		if (e) {
 			tmo_set_ns(e->kind, &t, us * 1000);
-		t0 = mono_ns();
-		ret = e ? entry_call(e, fd, false, &t, NULL) : sleep_ns(us * 1000);
-		t1 = mono_ns();
-		if (ret != 0)
+			timed_call(e, fd, false, &t, NULL, &o);
+		} else {
+			o.t0 = mono_ns();
+			o.ret = sleep_ns(us * 1000);
+			o.t1 = mono_ns();
+		}
+		if (o.ret != 0)
 			return -1;
-		v[i] = t1 - t0 - us * 1000;
+		v[i] = elapsed(&o) - us * 1000;
 	}
 	csv_series("lateness", ABI_NAME, e ? e->name : "clock_nanosleep",
 		   slack, us * 1000, v, n);

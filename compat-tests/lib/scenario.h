@@ -37,6 +37,14 @@ struct outcome {
 	int pid;		/* the child that made the call */
 };
 
+/*
+ * One call of @e on @fd, CLOCK_MONOTONIC read right before and after it:
+ * fills ret, err, t0 and t1 of @o. The building block of every scenario,
+ * the storm and the lateness bench.
+ */
+void timed_call(const struct entry *e, int fd, bool out, void *tmo,
+		const uint64_t *mask, struct outcome *o);
+
 /* Returns 0 when the child ran and reported; the outcome is in @o. */
 int run_scenario(const struct scenario *s, struct outcome *o);
 
