@@ -19,9 +19,6 @@
 
 #include "abi.h"
 
-#ifndef ABI_NAME
-#define ABI_NAME "native"
-#endif
 #define SLEEPERS 16
 #define RUN_NS 2000000000LL
 

@@ -15,10 +15,6 @@
 #include "abi.h"
 #include "stats.h"
 
-#ifndef ABI_NAME
-#define ABI_NAME "native"
-#endif
-
 #define BATCHES 21
 #define CALLS 500
 

@@ -21,10 +21,6 @@
 #include "scenario.h"
 #include "stats.h"
 
-#ifndef ABI_NAME
-#define ABI_NAME "native"
-#endif
-
 static const int64_t requests_us[] = {
 	1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000,
 	20000, 50000, 100000,

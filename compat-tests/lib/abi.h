@@ -15,6 +15,11 @@
 
 #include "kselftest.h"
 
+/* The ABI a binary was built for (the Makefile passes -DABI_NAME). */
+#ifndef ABI_NAME
+#define ABI_NAME "native"
+#endif
+
 /* How an entry point encodes its timeout. */
 enum tkind {
 	TK_TIMEVAL,	/* struct __kernel_old_timeval: long sec, long usec */
