@@ -1,44 +1,163 @@
-# select/poll timeout ABI matrix for the Debian 6.1 kernel.
+# select/poll timeout ABI matrix for Debian's kernel source.
 #
-# Pipeline: source tarball -> tree (base, patched) -> kernel per arch ->
-# compat-tests per ABI -> initramfs per arch -> boot -> KTAP -> report.
+# Pipeline: source tarball -> trees -> kernels -> compat-tests per ABI ->
+# initramfs per payload and arch -> one boot per cell -> KTAP -> report.
+# Everything that varies is a row of one of the tables below (Buildroot's
+# $(ROW)_VAR style), and one template per table turns rows into rules:
+#   arches    arch-configs/<arch>.mk (+ .config)    how to build and boot
+#   trees     base, patched, mutant-<x>, bisect-<k> which source and patches
+#   kernels   base, patched, debug, lowres, ...    tree + config fragments
+#   payloads  tests, debug, bench, cost            what goes into the guest
+#   cells     base, patched, debug, mutant-<x> ... kernel x payload x clock
 #
-#   make matrix            build, boot and report every cell; fails on any
-#                          regression
-#   make check             the harness's own checks, then the matrix
-#   make shell ARCH=arm64  a busybox shell in a guest (VARIANT=base|patched)
+#   make matrix            build, boot and report every cell; non-zero on any
+#                          regression (make -j is the default: JOBS=nproc)
+#   make check             lint, selfcheck, checkpatch, matrix, mutants, bisect
+#   make cells             the cell ids; make cell CELL=<id> runs one
+#   make shell ARCH=arm64  a busybox shell in a guest (FLAVOUR=base|patched..)
 #   make matrix OVERLAY=d  also run every executable in d/tests.d/
 #   make bench             timing figures (base, patched, lowres): CSV + PNG
-#
-# Architectures are table entries: arch-configs/<arch>.mk + <arch>.config.
 
 SHELL     := /bin/bash
 B         := $(CURDIR)/build
+JOBS      ?= $(shell nproc)
+MAKEFLAGS += -j$(JOBS) --output-sync=line --no-print-directory
 TARBALL   ?= /usr/src/linux-source-6.1.tar.xz
-ARCHES    ?= x86_64 arm64
-VARIANTS  ?= base patched
 # Per-guest limit: a hang fails its cell with "timeout after N s".
 BOOT_TIMEOUT ?= 900
+# REPEAT=N boots every cell N times; a row that differs fails the cell.
+REPEAT    ?= 1
+# RERUN=1 boots cells whose kernel, initramfs and command line are unchanged.
+RERUN     ?= 0
 OVERLAY   ?=
+export REPEAT RERUN
+export RUN_ID := $(shell date +%s%N)
+export TIMES  := $(B)/times
 
-include $(foreach a,$(ARCHES),arch-configs/$(a).mk)
-
+# --- arches: one arch-configs/<arch>.mk + <arch>.config each -------------------
+ARCHES_KNOWN := $(sort $(patsubst arch-configs/%.mk,%,$(wildcard arch-configs/*.mk)))
+ARCHES    ?= x86_64 arm64
+ARCH      ?= $(firstword $(ARCHES))
+check_in   = $(if $(filter-out $(3),$(2)),$(error $(1)=$(filter-out $(3),$(2)): no such $(4); there are: $(3)))
+$(call check_in,ARCHES,$(ARCHES),$(ARCHES_KNOWN),arch (arch-configs/<arch>.mk))
+$(call check_in,ARCH,$(ARCH),$(ARCHES_KNOWN),arch (arch-configs/<arch>.mk))
+include $(foreach a,$(sort $(ARCHES) $(ARCH)),arch-configs/$(a).mk)
+$(if $(shell [ "$(REPEAT)" -ge 1 ] 2>/dev/null && echo y),,$(error REPEAT=$(REPEAT): a count of boots, 1 or more))
 ABIS      := $(foreach a,$(ARCHES),$(ABIS_$(a)))
-TESTS     := $(basename $(notdir $(wildcard compat-tests/*.c)))
-LIB_SRCS  := $(wildcard compat-tests/lib/*.c)
-LIB_HDRS  := $(wildcard compat-tests/lib/*.h)
-PATCHES   := $(shell sed -n 's/^\([^#[:space:]].*\)/patches\/\1/p' patches/series 2>/dev/null)
-# Report columns: variant x arch x ABI (ABI names are unique across arches);
-# an OVERLAY adds an "overlay" suite to every guest.
-SUITES     = $(ABIS_$(1)) $(if $(OVERLAY),overlay)
-CELLS     := $(foreach v,$(VARIANTS),$(foreach a,$(ARCHES),$(foreach i,$(call SUITES,$(a)),$(v):$(a):$(i))))
-# The debug guest (patched under the kernel's checkers) is x86_64 only;
-# DEBUG_ARCHES= leaves it out.
-DEBUG_ARCHES ?= $(filter x86_64,$(ARCHES))
-CELLS     += $(foreach a,$(DEBUG_ARCHES),$(foreach i,$(ABIS_$(a)) overlay,debug:$(a):$(i)))
 
-# ccache: the same relative layout for both variants (build/<v>/{src,obj})
-# and no cwd in the hash, so the patched tree reuses the base objects.
+# --- trees ---------------------------------------------------------------------
+# <tree>_PATCHES: what git am applies to "base", in order.
+SERIES    := $(shell sed -n 's/^\([^#[:space:]][^[:space:]]*\).*/patches\/\1/p' patches/series 2>/dev/null)
+NSERIES   := $(words $(SERIES))
+# patches/mutants/series: "<name> <file> <arches> <what it gets wrong>".
+MUTANT_TABLE := $(shell sed -n 's/^\([a-z0-9-]*\) \([^ ]*\) \([^ ]*\) .*/\1:\2:\3/p' patches/mutants/series 2>/dev/null)
+MUTANTS   := $(foreach m,$(MUTANT_TABLE),mutant-$(word 1,$(subst :, ,$(m))))
+BISECTS   := $(if $(filter-out 0 1,$(NSERIES)),$(foreach k,$(shell seq 1 $$(($(NSERIES) - 1))),bisect-$(k)))
+TREES     := base patched $(MUTANTS) $(BISECTS)
+
+patched_PATCHES := $(SERIES)
+$(foreach k,$(BISECTS),$(eval $(k)_PATCHES := $(wordlist 1,$(subst bisect-,,$(k)),$(SERIES))))
+
+comma := ,
+field = $(word $(1),$(subst :, ,$(2)))
+# A mutant is a tree, a kernel and a cell row; "all" arches means ARCHES.
+define mutant_row
+mutant-$(call field,1,$(1))_PATCHES := $$(SERIES) patches/mutants/$(call field,2,$(1))
+mutant-$(call field,1,$(1))_ARCHES  := $$(filter $(subst all,$$(ARCHES),$(subst $(comma), ,$(call field,3,$(1)))),$$(ARCHES))
+endef
+$(foreach m,$(MUTANT_TABLE),$(eval $(call mutant_row,$(m))))
+
+# --- kernels: <k>_TREE, <k>_FRAGS (on top of common + arch), <k>_KMAKE, <k>_ARCHES
+KERNELS   := base patched debug lowres $(MUTANTS) $(BISECTS)
+base_TREE    := base
+patched_TREE := patched
+debug_TREE   := patched
+debug_FRAGS  := arch-configs/debug.config
+lowres_TREE  := patched
+lowres_FRAGS := arch-configs/lowres.config
+$(foreach t,$(MUTANTS) $(BISECTS),$(eval $(t)_TREE := $(t)))
+# Bisect: every proper prefix on every arch, warnings in fs/select.c fatal.
+$(foreach t,$(BISECTS),$(eval $(t)_KMAKE := CFLAGS_select.o=-Werror))
+
+kobj = $(B)/$($(1)_TREE)/obj/$(1)-$(2)
+kimg = $(call kobj,$(1),$(2))/$(IMAGE_$(2))
+
+# --- payloads: what the initramfs carries besides busybox and guests/init ------
+# <p>_SRC: directory of programs (one per .c, built for every ABI of the
+# arch); <p>_PROGS: which; <p>_OVERLAY: a directory mounted as /overlay
+# (tests.d/ executables are one more KTAP suite, during.d/ run beside).
+PAYLOADS       := tests debug bench cost
+TESTS          := $(sort $(basename $(notdir $(wildcard compat-tests/*.c))))
+BENCHES        := $(sort $(basename $(notdir $(wildcard compat-tests/bench/*.c))))
+tests_SRC      := compat-tests
+tests_PROGS    := $(TESTS)
+tests_OVERLAY   = $(OVERLAY)
+debug_SRC      := compat-tests
+debug_PROGS    := $(TESTS)
+debug_OVERLAY   = $(B)/overlay/debug/$(1)
+# Debian programs of the guest's arch shipped with their libraries
+# (scripts/debpkgs.sh): <p>_PKGS, <p>_BINS; <p>_FILES: "src:dest" copies.
+debug_PKGS     := trinity stress-ng
+debug_BINS     := /usr/bin/trinity /usr/bin/stress-ng
+debug_FILES    := guests/debug/tests.d:tests.d guests/debug/during.d:during.d
+bench_SRC      := compat-tests/bench
+bench_PROGS    := $(filter-out cost,$(BENCHES))
+bench_OVERLAY   = $(B)/overlay/bench/$(1)
+bench_PKGS     := rt-tests
+bench_BINS     := /usr/bin/cyclictest
+bench_FILES    := guests/cyclictest.sh:tests.d/cyclictest
+cost_SRC       := compat-tests/bench
+cost_PROGS     := cost
+
+# --- cells: one boot each, per arch --------------------------------------------
+# <c>_KERNEL, <c>_PAYLOAD, <c>_CLOCK (virtual: QEMU -icount, guest time
+# follows executed instructions and idle time is skipped, so host load
+# cannot make a test late; real: host time, for what measures it),
+# <c>_QEMU, <c>_CMDLINE, <c>_ARCHES, <c>_RESULTS.
+CLOCK_virtual := -icount shift=0,sleep=off
+CLOCK_real    :=
+FLAVOURS  ?= base patched debug
+CELLROWS  := base patched debug $(MUTANTS)
+base_KERNEL    := base
+patched_KERNEL := patched
+debug_KERNEL   := debug
+debug_PAYLOAD  := debug
+# KASAN's shadow wants the larger guest; trinity and stress-ng run for
+# host seconds: real time.
+debug_QEMU     := -m 2048
+debug_CLOCK    := real
+debug_ARCHES    = $(foreach a,$(ARCHES),$(if $(DEBUG_$(a)),$(a)))
+$(foreach m,$(MUTANTS),$(eval $(m)_KERNEL := $(m)))
+# Bench: lateness and coalescing measure host time; cost counts
+# instructions (virtual time), a round per row.
+BENCH_KERNELS ?= base patched lowres
+BENCH_COST_ROUNDS ?= 2
+BENCH_CELLS := $(addprefix bench-,$(BENCH_KERNELS)) \
+	$(foreach r,$(shell seq $(BENCH_COST_ROUNDS)),cost$(r)-base cost$(r)-patched)
+CELLROWS  += $(BENCH_CELLS)
+$(foreach k,$(BENCH_KERNELS),$(eval bench-$(k)_KERNEL := $(k)) \
+	$(eval bench-$(k)_PAYLOAD := bench) $(eval bench-$(k)_CLOCK := real) \
+	$(eval bench-$(k)_CMDLINE := matrix.test_timeout=1800) \
+	$(eval bench-$(k)_RESULTS := $(B)/bench/results/$(k)))
+$(foreach c,$(filter cost%,$(BENCH_CELLS)),$(eval $(c)_KERNEL := $(lastword $(subst -, ,$(c)))) \
+	$(eval $(c)_PAYLOAD := cost) \
+	$(eval $(c)_RESULTS := $(B)/bench/cost/$(patsubst cost%,%,$(firstword $(subst -, ,$(c))))/$(lastword $(subst -, ,$(c)))))
+# Defaults for every row.
+$(foreach c,$(CELLROWS),$(eval $(c)_PAYLOAD ?= tests) $(eval $(c)_CLOCK ?= virtual) \
+	$(eval $(c)_ARCHES ?= $$(ARCHES)) $(eval $(c)_RESULTS ?= $(B)/results/$(c)))
+$(call check_in,FLAVOURS,$(FLAVOURS),$(CELLROWS),flavour)
+
+# Cell ids <row>-<arch>, and what the report shows: row:arch:suite.
+cell_ids   = $(foreach c,$(1),$(foreach a,$($(c)_ARCHES),$(c)-$(a)))
+CELL_IDS  := $(call cell_ids,$(CELLROWS))
+$(foreach c,$(CELLROWS),$(foreach a,$($(c)_ARCHES),$(eval ROW_$(c)-$(a) := $(c)) $(eval ARCH_$(c)-$(a) := $(a))))
+poverlay   = $(call $(1)_OVERLAY,$(2))
+suites     = $(ABIS_$(2)) $(if $(call poverlay,$($(1)_PAYLOAD),$(2)),overlay)
+report_cells = $(foreach c,$(1),$(foreach a,$($(c)_ARCHES),$(foreach i,$(call suites,$(c),$(a)),$(c):$(a):$(i))))
+status_of  = $(foreach c,$(1),$(foreach a,$($(c)_ARCHES),$($(c)_RESULTS)/$(a)/status))
+
+# ccache: the same relative layout for every tree (build/<tree>/{src,obj})
+# and no cwd in the hash, so derived trees reuse the base objects.
 export CCACHE_BASEDIR   := $(B)
 export CCACHE_NOHASHDIR := 1
 export CCACHE_MAXSIZE   ?= 5G
@@ -46,85 +165,96 @@ export KBUILD_BUILD_TIMESTAMP := Mon Sep  1 00:00:00 UTC 2008
 export KBUILD_BUILD_USER := matrix
 export KBUILD_BUILD_HOST := matrix
 
-# Progress: elapsed time since make started, per stage.
+# Progress: elapsed time since make started; every stage lands in the
+# time table (scripts/timed.sh) that ends the report.
 T0 := $(shell date +%s)
 stage = @echo "[$$(( $$(date +%s) - $(T0) ))s] $(1)"
+timed = scripts/timed.sh $(B)/times "$(1)"
 
 TEST_CFLAGS := -static -O2 -Wall -Wextra -Wno-unused-parameter \
 	-Wno-sign-compare -Wno-missing-field-initializers \
 	-I$(B)/base/src/tools/testing/selftests -Icompat-tests/lib
 
-.PHONY: matrix check selfcheck deps trees kernels tests initramfs boot \
-	report shell checkpatch bisect bench clean FORCE
+.PHONY: matrix check lint selfcheck deps trees kernels tests initramfs boot \
+	report report-only merge cells cell cell-info shell checkpatch bisect \
+	mutants bench clean FORCE
 .DEFAULT_GOAL := matrix
 
 matrix: report
 
-# --- dependencies -----------------------------------------------------------
+# --- dependencies ------------------------------------------------------------
 $(B)/.deps: scripts/deps.sh $(foreach a,$(ARCHES),arch-configs/$(a).mk)
 	$(call stage,deps: Debian packages)
 	@mkdir -p $(B)
-	@scripts/deps.sh $(foreach a,$(ARCHES),$(DEBARCH_$(a)))
+	@$(call timed,deps) scripts/deps.sh \
+		$(foreach a,$(sort $(ARCHES) $(ARCH)),arch:$(DEBARCH_$(a)) $(DEBPKGS_$(a)))
 	@touch $@
 deps: $(B)/.deps
 
-# --- trees ------------------------------------------------------------------
+# --- trees -------------------------------------------------------------------
 # The tarball is what package linux-source-6.1 installs: deps comes first.
 $(TARBALL): | $(B)/.deps
 	@test -f $@ || { echo "tree: no $@ (Debian package linux-source-6.1)"; exit 1; }
 
 $(B)/base/.tree: $(TARBALL) scripts/tree.sh | $(B)/.deps
 	$(call stage,tree: base from $(notdir $(TARBALL)))
-	@scripts/tree.sh base $(TARBALL) $(B)/base
+	@$(call timed,tree base) scripts/tree.sh base $(TARBALL) $(B)/base
 	@touch $@
 
-$(B)/patched/.tree: $(B)/base/.tree patches/series $(PATCHES) scripts/tree.sh
-	$(call stage,tree: patched = base + $(words $(PATCHES)) patches)
-	@scripts/tree.sh patched $(B)/base/src $(B)/patched $(CURDIR)/patches
-	@touch $@
-trees: $(foreach v,$(VARIANTS),$(B)/$(v)/.tree)
+define tree_rule
+$(B)/$(1)/.tree: $(B)/base/.tree patches/series $($(1)_PATCHES) scripts/tree.sh
+	$$(call stage,tree: $(1) = base + $(words $($(1)_PATCHES)) patches)
+	@$$(call timed,tree $(1)) scripts/tree.sh derive $(B)/base/src $(B)/$(1) \
+		$(addprefix $(CURDIR)/,$($(1)_PATCHES))
+	@touch $$@
+endef
+$(foreach t,$(filter-out base,$(TREES)),$(eval $(call tree_rule,$(t))))
+trees: $(B)/base/.tree $(B)/patched/.tree
 
 # What every report names: the tree version, the tarball and the series.
-$(B)/tree-info: $(foreach v,$(VARIANTS),$(B)/$(v)/.tree)
+$(B)/tree-info: $(B)/base/.tree $(B)/patched/.tree
 	@{ echo "tree: $$(make -s -C $(B)/base/src kernelversion) from $(TARBALL)"; \
 	   echo "tarball sha256: $$(sha256sum < $(TARBALL) | cut -d' ' -f1)"; \
-	   if [ -d $(B)/patched/src ]; then \
-	     echo "series: $$(git -C $(B)/patched/src rev-list --count base..patched) patches, patched HEAD $$(git -C $(B)/patched/src rev-parse --short HEAD)"; \
-	   fi; } > $@
+	   echo "series: $$(git -C $(B)/patched/src rev-list --count base..HEAD) patches, patched HEAD $$(git -C $(B)/patched/src rev-parse --short HEAD)"; \
+	 } > $@
 
-# --- kernels ----------------------------------------------------------------
-# kernel_rule SRC OBJ ARCH [FRAGMENT...]: always handed to kbuild, whose
-# own dependency tracking decides.
+# --- kernels -----------------------------------------------------------------
+# Always handed to kbuild.sh, which skips a kernel whose tree, fragments
+# and arguments are unchanged. "+": the build shares make's job slots.
 define kernel_rule
-$(2)/$(IMAGE_$(3)): $(patsubst %/src,%/.tree,$(1)) FORCE
-	$$(call stage,kernel: $(patsubst $(B)/%,%,$(2)))
-	@scripts/kbuild.sh $(1) $(2) $(KARCH_$(3)) $(CROSS_$(3)) $(IMAGE_$(3)) \
-		arch-configs/common.config arch-configs/$(3).config $(4) \
-		-- $(KMAKE_$(3))
+$(call kimg,$(1),$(2)): $(B)/$($(1)_TREE)/.tree FORCE | $(B)/.deps
+	$$(call stage,kernel: $(1) $(2))
+	+@$$(call timed,kernel $(1) $(2)) scripts/kbuild.sh $(B)/$($(1)_TREE)/src \
+		$(call kobj,$(1),$(2)) $(KARCH_$(2)) $(CROSS_$(2)) $(IMAGE_$(2)) \
+		arch-configs/common.config arch-configs/$(2).config $($(1)_FRAGS) \
+		-- $(KMAKE_$(2)) $($(1)_KMAKE)
 endef
-$(foreach v,$(VARIANTS),$(foreach a,$(ARCHES),$(eval $(call kernel_rule,$(B)/$(v)/src,$(B)/$(v)/obj/$(a),$(a)))))
-kernels: $(foreach v,$(VARIANTS),$(foreach a,$(ARCHES),$(B)/$(v)/obj/$(a)/$(IMAGE_$(a)))) \
-	$(foreach a,$(DEBUG_ARCHES),$(B)/patched/obj/$(a)-debug/$(IMAGE_$(a)))
+$(foreach k,$(KERNELS),$(foreach a,$(ARCHES),$(eval $(call kernel_rule,$(k),$(a)))))
+kernels: $(foreach c,$(FLAVOURS),$(foreach a,$($(c)_ARCHES),$(call kimg,$($(c)_KERNEL),$(a))))
 
-# --- compat-tests, one build per ABI ----------------------------------------
+# --- programs, one build per ABI ---------------------------------------------
 $(B)/hdr/%/.stamp: $(B)/base/.tree
 	$(call stage,headers: uapi for ARCH=$*)
-	@$(MAKE) -s -C $(B)/base/src ARCH=$* O=$(B)/hdr/$* \
+	@$(call timed,headers $*) $(MAKE) -s -C $(B)/base/src ARCH=$* O=$(B)/hdr/$* \
 		INSTALL_HDR_PATH=$(B)/hdr/$*/usr headers_install
 	@touch $@
 
-# abi_rule ABI OUTDIR SRCDIR: every SRCDIR/*.c built for ABI into OUTDIR.
-define abi_rule
-$(2)/$(1)/%: $(3)/%.c $(LIB_SRCS) $(LIB_HDRS) $(B)/hdr/$(ABIHDR_$(1))/.stamp
-	@mkdir -p $$(@D)
-	@echo "    CC $$(patsubst $(B)/%,%,$$@)"
-	@$(ABICC_$(1))gcc $(TEST_CFLAGS) -DABI_NAME='"$(1)"' \
-		-isystem $(B)/hdr/$(ABIHDR_$(1))/usr/include -o $$@ $$< $(LIB_SRCS)
-endef
-$(foreach i,$(ABIS),$(eval $(call abi_rule,$(i),$(B)/tests,compat-tests)))
-tests: $(foreach i,$(ABIS),$(addprefix $(B)/tests/$(i)/,$(TESTS)))
+# The kernel's own cpio writer, for initramfs without root.
+$(B)/tools/gen_init_cpio: $(B)/base/.tree
+	@mkdir -p $(@D) && gcc -O2 -o $@ $(B)/base/src/usr/gen_init_cpio.c
 
-# --- guests -----------------------------------------------------------------
+# prog_rule SRCDIR ABI: $(B)/bin/SRCDIR/ABI/.stamp, every program of SRCDIR.
+define prog_rule
+$(B)/bin/$(1)/$(2)/.stamp: $(wildcard $(1)/*.c compat-tests/lib/*) $(B)/hdr/$(ABIHDR_$(2))/.stamp FORCE
+	@$$(call timed,programs $(1) $(2)) scripts/cc-tests.sh $(2) $$(@D) $(ABICC_$(2))gcc \
+		$(B)/hdr/$(ABIHDR_$(2))/.stamp -- $(TEST_CFLAGS) \
+		-isystem $(B)/hdr/$(ABIHDR_$(2))/usr/include -- $(wildcard $(1)/*.c)
+	@touch $$@
+endef
+$(foreach d,compat-tests compat-tests/bench,$(foreach i,$(ABIS),$(eval $(call prog_rule,$(d),$(i)))))
+tests: $(foreach i,$(ABIS),$(B)/bin/compat-tests/$(i)/.stamp)
+
+# --- guests: initramfs per payload and arch ----------------------------------
 # busybox-static of the guest's own arch, from Debian's archive.
 $(B)/busybox/%/bin/busybox: | $(B)/.deps
 	$(call stage,busybox: busybox-static:$*)
@@ -133,124 +263,136 @@ $(B)/busybox/%/bin/busybox: | $(B)/.deps
 	@dpkg-deb -x $(B)/busybox/$*/deb/*.deb $(B)/busybox/$*
 	@test -x $@
 
-# guest_rule ARCH GUESTDIR BINDIR PROGS OVERLAYDIR [PREREQ]: GUESTDIR/
-# initramfs.cpio with BINDIR/<abi>/PROGS for each ABI of ARCH, and
-# OVERLAYDIR as /overlay. The kernel's usr/gen_init_cpio is built with the
-# base kernel.
+# overlay_rule PAYLOAD ARCH: Debian programs + files into the overlay dir.
+define overlay_rule
+$(call poverlay,$(1),$(2))/.stamp: scripts/debpkgs.sh guests/pkgrun \
+		$(foreach f,$($(1)_FILES),$(shell find $(firstword $(subst :, ,$(f))))) | $(B)/.deps
+	$$(call stage,overlay: $(1) $(2): $($(1)_PKGS))
+	@rm -rf $$(@D) && mkdir -p $$(@D)
+	@$$(call timed,overlay $(1) $(2)) scripts/debpkgs.sh $(DEBARCH_$(2)) $$(@D)/pkg \
+		$($(1)_PKGS) -- $($(1)_BINS)
+	@cp guests/pkgrun $$(@D)/
+	@$(foreach f,$($(1)_FILES),mkdir -p $$(dir $$(@D)/$(lastword $(subst :, ,$(f)))) && \
+		cp -r $(firstword $(subst :, ,$(f))) $$(@D)/$(lastword $(subst :, ,$(f)));)
+	@touch $$@
+endef
+$(foreach p,debug bench,$(foreach a,$(ARCHES),$(eval $(call overlay_rule,$(p),$(a)))))
+
+# guest_rule PAYLOAD ARCH: $(B)/guest/PAYLOAD/ARCH/initramfs.cpio.
 define guest_rule
-$(2)/initramfs.cpio: $(B)/busybox/$(DEBARCH_$(1))/bin/busybox \
-		guests/init guests/initramfs.sh \
-		$(foreach i,$(ABIS_$(1)),$(addprefix $(3)/$(i)/,$(4))) \
-		$(B)/base/obj/$(1)/$(IMAGE_$(1)) $(6) FORCE
-	$$(call stage,initramfs: $$(patsubst $(B)/%,%,$$@) ($(ABIS_$(1))))
-	@rm -rf $(2)/tests && mkdir -p $(2)/tests
-	@$(foreach i,$(ABIS_$(1)),ln -s $(3)/$(i) $(2)/tests/$(i);)
-	@guests/initramfs.sh $$@ $(B)/base/obj/$(1)/usr/gen_init_cpio \
-		$(B)/busybox/$(DEBARCH_$(1))/bin/busybox guests/init \
-		$(2)/tests $(5)
+$(B)/guest/$(1)/$(2)/initramfs.cpio: $(B)/busybox/$(DEBARCH_$(2))/bin/busybox \
+		$(B)/tools/gen_init_cpio guests/init scripts/initramfs.sh \
+		$(foreach i,$(ABIS_$(2)),$(B)/bin/$($(1)_SRC)/$(i)/.stamp) \
+		$(if $(filter $(B)/%,$(call poverlay,$(1),$(2))),$(call poverlay,$(1),$(2))/.stamp) FORCE
+	@rm -rf $$(@D)/tests && mkdir -p $$(@D)/tests
+	@$(foreach i,$(ABIS_$(2)),mkdir -p $$(@D)/tests/$(i) && \
+		ln -sf $(foreach t,$($(1)_PROGS),$(B)/bin/$($(1)_SRC)/$(i)/$(t)) $$(@D)/tests/$(i)/;)
+	@$$(call timed,initramfs $(1) $(2)) scripts/initramfs.sh $$@ $(B)/tools/gen_init_cpio \
+		$(B)/busybox/$(DEBARCH_$(2))/bin/busybox guests/init $$(@D)/tests \
+		$(call poverlay,$(1),$(2))
 endef
-$(foreach a,$(ARCHES),$(eval $(call guest_rule,$(a),$(B)/guest/$(a),$(B)/tests,$(TESTS),$(OVERLAY))))
-initramfs: $(foreach a,$(ARCHES),$(B)/guest/$(a)/initramfs.cpio)
+$(foreach p,$(PAYLOADS),$(foreach a,$(ARCHES),$(eval $(call guest_rule,$(p),$(a)))))
+initramfs: $(foreach a,$(ARCHES),$(B)/guest/tests/$(a)/initramfs.cpio)
 
-# boot_rule VARIANT ARCH RESULTDIR KERNEL CPIO [CMDLINE] [QEMU-OPTIONS]
-define boot_rule
-$(3)/status: $(4) $(5) FORCE
-	$$(call stage,boot: $(patsubst $(B)/%,%,$(3)))
-	@guests/boot.sh $(3) $(BOOT_TIMEOUT) $(4) $(5) \
-		"$(CMDLINE_$(2)) matrix.variant=$(1) $(6)" $(QEMU_$(2)) $(7)
-	@echo "    $$$$(cat $$@)"
+# --- cells -------------------------------------------------------------------
+# cell_rule ROW ARCH: boot (or reuse) one cell into $(ROW_RESULTS)/ARCH.
+define cell_rule
+$($(1)_RESULTS)/$(2)/status: $(call kimg,$($(1)_KERNEL),$(2)) \
+		$(B)/guest/$($(1)_PAYLOAD)/$(2)/initramfs.cpio FORCE
+	$$(call stage,cell: $(1)-$(2))
+	@BOOT_RETRY="$(BOOT_RETRY_$(2))" $$(call timed,boot $(1)-$(2)) scripts/cell.sh \
+		$$(@D) $(BOOT_TIMEOUT) $(call kimg,$($(1)_KERNEL),$(2)) \
+		$(B)/guest/$($(1)_PAYLOAD)/$(2)/initramfs.cpio \
+		"$(CMDLINE_$(2)) matrix.variant=$(1) $($(1)_CMDLINE)" \
+		$(QEMU_$(2)) $($(1)_QEMU) $(CLOCK_$($(1)_CLOCK))
+	@echo "    $(1)-$(2): $$$$(cat $$@)"
 endef
-$(foreach v,$(VARIANTS),$(foreach a,$(ARCHES),$(eval $(call boot_rule,$(v),$(a),$(B)/results/$(v)/$(a),$(B)/$(v)/obj/$(a)/$(IMAGE_$(a)),$(B)/guest/$(a)/initramfs.cpio))))
+$(foreach c,$(CELLROWS),$(foreach a,$($(c)_ARCHES),$(eval $(call cell_rule,$(c),$(a)))))
+boot: $(call status_of,$(FLAVOURS))
 
-# --- debug guest: patched + KASAN, UBSAN, lockdep, debug objects -----------
-# The whole suite again under the kernel's checkers, with stress-ng's poll
-# and timer stressors running beside it and trinity after it (Debian's, of
-# the guest's arch: scripts/debpkgs.sh), then a check that the checkers
-# stayed live. KASAN's shadow wants the larger guest.
-$(foreach a,$(DEBUG_ARCHES),$(eval $(call kernel_rule,$(B)/patched/src,$(B)/patched/obj/$(a)-debug,$(a),arch-configs/debug.config)))
-$(B)/debug/overlay/%/pkgrun: scripts/debpkgs.sh guests/pkgrun $(wildcard guests/debug/*.d/*) | $(B)/.deps
-	$(call stage,debug: trinity and stress-ng:$(DEBARCH_$*))
-	@scripts/debpkgs.sh $(DEBARCH_$*) $(@D)/pkg trinity stress-ng -- /usr/bin/trinity /usr/bin/stress-ng
-	@rm -rf $(@D)/tests.d $(@D)/during.d && cp -r guests/debug/tests.d guests/debug/during.d $(@D)/
-	@cp guests/pkgrun $@
-$(foreach a,$(DEBUG_ARCHES),$(eval $(call guest_rule,$(a),$(B)/debug/guest/$(a),$(B)/tests,$(TESTS),$(B)/debug/overlay/$(a),$(B)/debug/overlay/$(a)/pkgrun)))
-$(foreach a,$(DEBUG_ARCHES),$(eval $(call boot_rule,debug,$(a),$(B)/results/debug/$(a),$(B)/patched/obj/$(a)-debug/$(IMAGE_$(a)),$(B)/debug/guest/$(a)/initramfs.cpio,,-m 2048)))
-
-boot: $(foreach v,$(VARIANTS),$(foreach a,$(ARCHES),$(B)/results/$(v)/$(a)/status)) \
-	$(foreach a,$(DEBUG_ARCHES),$(B)/results/debug/$(a)/status)
-
-report: boot $(B)/tree-info
+REPORT_ARGS = $(B)/results compat-tests/expected-failures $(B)/tree-info $(B)/report
+report: $(call status_of,$(FLAVOURS)) $(B)/tree-info
 	$(call stage,report)
-	@guests/report.sh $(B)/results compat-tests/expected-failures \
-		$(B)/tree-info $(B)/report $(CELLS)
+	@scripts/report.sh $(REPORT_ARGS) $(call report_cells,$(FLAVOURS))
 
-# --- benchmarks (not part of check: timing under TCG is not a verdict) -----
-# make bench: lateness sweep + zero-timeout cost per ABI, on base, patched
-# and lowres (patched with HIGH_RES_TIMERS off), CSV and a gnuplot PNG per
-# arch under build/bench/.
-BENCH_VARIANTS ?= base patched lowres
-# lowres shares the patched tree; obj/<arch>-lowres keeps ccache paths.
-kimage = $(if $(filter lowres,$(1)),$(B)/patched/obj/$(2)-lowres,$(B)/$(1)/obj/$(2))/$(IMAGE_$(2))
+# --- one cell at a time (CI fan-out, labs) -------------------------------------
+cells:
+	@printf '%s\n' $(call cell_ids,$(FLAVOURS) $(MUTANTS))
+CELL ?=
+cell_check = $(if $(filter $(CELL),$(CELL_IDS)),,$(error CELL=$(CELL): no such cell; 'make cells' lists them))
+cell: $(if $(filter cell cell-info,$(MAKECMDGOALS)),$(cell_check) \
+	$($(ROW_$(CELL))_RESULTS)/$(ARCH_$(CELL))/status $(B)/tree-info)
+	@scripts/report.sh $(B)/results compat-tests/expected-failures $(B)/tree-info \
+		$(B)/report/$(CELL) $(call report_cells,$(ROW_$(CELL)))
+# What a lab needs to boot the cell itself: kernel, initramfs, command line, QEMU.
+cell-info: $(if $(filter cell-info,$(MAKECMDGOALS)),$(cell_check))
+	@r=$(ROW_$(CELL)) a=$(ARCH_$(CELL)); \
+	 echo "kernel $(call kimg,$($(ROW_$(CELL))_KERNEL),$(ARCH_$(CELL)))"; \
+	 echo "initramfs $(B)/guest/$($(ROW_$(CELL))_PAYLOAD)/$(ARCH_$(CELL))/initramfs.cpio"; \
+	 echo "cmdline $(CMDLINE_$(ARCH_$(CELL))) matrix.variant=$(ROW_$(CELL)) $($(ROW_$(CELL))_CMDLINE)"; \
+	 echo "qemu $(QEMU_$(ARCH_$(CELL))) $($(ROW_$(CELL))_QEMU) $(CLOCK_$($(ROW_$(CELL))_CLOCK))"; \
+	 echo "suites $(call suites,$(ROW_$(CELL)),$(ARCH_$(CELL)))"
 
-$(foreach a,$(ARCHES),$(eval $(call kernel_rule,$(B)/patched/src,$(B)/patched/obj/$(a)-lowres,$(a),arch-configs/lowres.config)))
-$(foreach i,$(ABIS),$(eval $(call abi_rule,$(i),$(B)/bench/bin,compat-tests/bench)))
-# cost runs in guests of its own (below); the rest in one bench guest.
-BENCHES := $(filter-out cost,$(basename $(notdir $(wildcard compat-tests/bench/*.c))))
-# cyclictest from Debian's rt-tests for the guest's arch: the VM's floor.
-$(B)/bench/overlay/%/tests.d/cyclictest: scripts/debpkgs.sh guests/pkgrun guests/cyclictest.sh | $(B)/.deps
-	$(call stage,bench: rt-tests:$(DEBARCH_$*))
-	@scripts/debpkgs.sh $(DEBARCH_$*) $(B)/bench/overlay/$*/pkg rt-tests -- /usr/bin/cyclictest
-	@mkdir -p $(@D) && cp guests/pkgrun $(B)/bench/overlay/$*/ && cp guests/cyclictest.sh $@
-$(foreach a,$(ARCHES),$(eval $(call guest_rule,$(a),$(B)/bench/guest/$(a),$(B)/bench/bin,$(BENCHES),$(B)/bench/overlay/$(a),$(B)/bench/overlay/$(a)/tests.d/cyclictest)))
-$(foreach v,$(BENCH_VARIANTS),$(foreach a,$(ARCHES),$(eval $(call boot_rule,$(v),$(a),$(B)/bench/results/$(v)/$(a),$(call kimage,$(v),$(a)),$(B)/bench/guest/$(a)/initramfs.cpio,matrix.test_timeout=1800))))
+# Results of cells run elsewhere: FROM=dir (a build/results of another
+# machine) is merged in, then the report is made without booting.
+FROM ?=
+merge:
+	@test -d "$(FROM)" || { echo "merge: FROM=$(FROM) is not a directory"; exit 1; }
+	@mkdir -p $(B)/results && cp -r $(FROM)/. $(B)/results/
+	@echo "merge: $$(cd $(FROM) && find . -name status | wc -l) cells from $(FROM)"
+report-only:
+	@scripts/report.sh $(REPORT_ARGS) $(call report_cells,$(FLAVOURS))
 
-# Zero-timeout cost, base against patched: BENCH_COST_ROUNDS boots of each
-# with bench/cost alone, alternating base/patched, patched/base (ABBA), so
-# a drifting host does not favour one variant.
-BENCH_COST_ROUNDS ?= 4
-COST_ROUNDS := $(shell seq $(BENCH_COST_ROUNDS))
-cost_order   = $(if $(filter 1,$(shell expr $(1) % 2)),base patched,patched base)
-$(foreach a,$(ARCHES),$(eval $(call guest_rule,$(a),$(B)/bench/costguest/$(a),$(B)/bench/bin,cost,)))
-$(foreach r,$(COST_ROUNDS),$(foreach v,base patched,$(foreach a,$(ARCHES),$(eval $(call boot_rule,$(v),$(a),$(B)/bench/cost/$(r)/$(v)/$(a),$(call kimage,$(v),$(a)),$(B)/bench/costguest/$(a)/initramfs.cpio)))))
-COST_BOOTS  := $(foreach r,$(COST_ROUNDS),$(foreach a,$(ARCHES),$(foreach v,$(call cost_order,$(r)),$(B)/bench/cost/$(r)/$(v)/$(a)/status)))
+# --- mutants: plausible wrong fixes the tests must reject ----------------------
+# Each mutant-<x> kernel is the series plus one wrong change
+# (patches/mutants/); it must fail at least one test that passes on patched.
+mutants: $(call status_of,patched $(MUTANTS)) $(B)/tree-info
+	$(call stage,mutants)
+	@scripts/mutants.sh $(B)/results compat-tests/expected-failures $(B)/tree-info \
+		$(B)/report/mutants \
+		$(foreach m,$(MUTANTS),"$(m):$(call report_cells,$(m))")
 
+# --- the debug guest is a flavour row above; bench rows ------------------------
 $(B)/.deps-bench: scripts/deps.sh | $(B)/.deps
 	@DEPS_EXTRA=gnuplot-nox scripts/deps.sh && touch $@
-
-bench: $(B)/.deps-bench $(foreach v,$(BENCH_VARIANTS),$(foreach a,$(ARCHES),$(B)/bench/results/$(v)/$(a)/status)) $(COST_BOOTS)
+bench: $(B)/.deps-bench $(call status_of,$(BENCH_CELLS))
 	$(call stage,bench: report)
-	@rm -rf $(filter-out $(addprefix $(B)/bench/cost/,$(COST_ROUNDS)),$(wildcard $(B)/bench/cost/*))
-	@scripts/bench-report.sh $(B)/bench "$(BENCH_VARIANTS)" "$(ARCHES)"
+	@scripts/bench-report.sh $(B)/bench "$(BENCH_KERNELS)" "$(ARCHES)"
 
-# --- interactive ------------------------------------------------------------
-ARCH    ?= x86_64
-VARIANT ?= patched
-shell: $(B)/$(VARIANT)/obj/$(ARCH)/$(IMAGE_$(ARCH)) $(B)/guest/$(ARCH)/initramfs.cpio
-	$(QEMU_$(ARCH)) -kernel $< -initrd $(B)/guest/$(ARCH)/initramfs.cpio \
+# --- interactive -------------------------------------------------------------
+FLAVOUR ?= patched
+shell: $(call kimg,$($(FLAVOUR)_KERNEL),$(ARCH)) $(B)/guest/tests/$(ARCH)/initramfs.cpio
+	$(QEMU_$(ARCH)) -kernel $< -initrd $(B)/guest/tests/$(ARCH)/initramfs.cpio \
 		-append "$(CMDLINE_$(ARCH)) matrix.shell" -nographic -no-reboot
 
-# --- the series' own checks -------------------------------------------------
+# --- the series' own checks --------------------------------------------------
 # On stdin: given a file name inside a git tree, checkpatch checks the file
 # itself, not the patch in it.
 checkpatch: $(B)/base/.tree
-	$(call stage,checkpatch --strict on the series)
-	@for p in $(PATCHES); do \
+	$(call stage,checkpatch --strict on the series and the mutants)
+	@for p in $(SERIES) $(wildcard patches/mutants/*.patch); do \
 		$(B)/base/src/scripts/checkpatch.pl --strict --no-tree -q - < $$p || \
 			{ echo "checkpatch: $$p"; exit 1; }; \
-	done; echo "    checkpatch: $(words $(PATCHES)) patches clean"
+	done; echo "    checkpatch: $(NSERIES) patches + $(words $(MUTANTS)) mutants clean"
 
-# Every prefix of the series must build on every arch (bisectability).
-bisect: $(B)/patched/.tree
-	@scripts/bisect.sh $(B) "$(ARCHES)" $(foreach a,$(ARCHES),"$(a):$(KARCH_$(a)):$(CROSS_$(a)):$(IMAGE_$(a)):$(KMAKE_$(a))")
+# Every proper prefix of the series on every arch (a kernel row each).
+bisect: $(foreach k,$(BISECTS),$(foreach a,$(ARCHES),$(call kimg,$(k),$(a))))
+	@echo "    bisect: $(words $(BISECTS)) proper prefixes build on: $(ARCHES)"
+
+SHELL_SCRIPTS := $(wildcard scripts/*.sh .ci/run) guests/init guests/pkgrun \
+	guests/cyclictest.sh $(wildcard guests/debug/*.d/*)
+lint:
+	$(call stage,lint: shellcheck)
+	@shellcheck -x $(SHELL_SCRIPTS) && echo "    shellcheck: $(words $(SHELL_SCRIPTS)) scripts clean"
 
 selfcheck: | $(B)/.deps
 	$(call stage,selfcheck: harness)
 	@scripts/selfcheck.sh
 
-check: selfcheck checkpatch matrix bisect
+check: lint selfcheck checkpatch matrix mutants bisect
 
 clean:
-	rm -rf $(B)/results $(B)/report $(B)/guest $(B)/tests
+	rm -rf $(B)/results $(B)/report $(B)/guest $(B)/bin $(B)/times
 
 FORCE:
 # Stamps made by pattern rules are not intermediates to delete.

@@ -1,11 +1,15 @@
-# arm64 guest on QEMU virt. cortex-a57 implements AArch32 at EL0 under TCG,
-# which 32-bit ARM (armhf) binaries need.
+# arm64 guest on QEMU virt with armhf binaries. cortex-a57 implements
+# AArch32 at EL0 under TCG, which 32-bit ARM binaries need.
 KARCH_arm64    := arm64
 CROSS_arm64    := aarch64-linux-gnu-
 IMAGE_arm64    := arch/arm64/boot/Image
 DEBARCH_arm64  := arm64
+DEBPKGS_arm64  := qemu-system-arm gcc-aarch64-linux-gnu libc6-dev-arm64-cross \
+	gcc-arm-linux-gnueabihf libc6-dev-armhf-cross
 QEMU_arm64     := qemu-system-aarch64 -M virt -cpu cortex-a57 -m 512
 CMDLINE_arm64  := console=ttyAMA0
+# The architected timer's line in /proc/interrupts (coalescing bench).
+TIMER_IRQ_arm64 := arch_timer
 ABIS_arm64     := arm64 armhf
 # The compat vDSO is built with the 32-bit toolchain.
 KMAKE_arm64    := CROSS_COMPILE_COMPAT=arm-linux-gnueabihf-

@@ -1,13 +1,23 @@
-# x86_64 guest. One file per guest arch: the Makefile reads nothing else
-# arch-specific. ABIs are the userspace flavours run on this kernel.
+# x86_64 guest: the amd64 kernel with i386 binaries (IA32_EMULATION).
+# One file per guest arch: nothing else in the project names an arch.
 KARCH_x86_64   := x86_64
 CROSS_x86_64   := x86_64-linux-gnu-
 IMAGE_x86_64   := arch/x86/boot/bzImage
+# Debian arch of the guest's busybox and packages; host packages it needs.
 DEBARCH_x86_64 := amd64
+DEBPKGS_x86_64 := qemu-system-x86 gcc-x86-64-linux-gnu gcc-i686-linux-gnu \
+	libc6-dev-i386-cross
+QEMU_x86_64    := qemu-system-x86_64 -M pc -cpu max -m 512
 # The early TSC clocksource is not valid for high-res mode and tinyconfig
 # has no HPET/ACPI PM timer to refine it against: trust the TSC.
-QEMU_x86_64    := qemu-system-x86_64 -M pc -cpu max -m 512
 CMDLINE_x86_64 := console=ttyS0 tsc=reliable
+# In real time, a loaded host can stall the vCPU while the TSC is
+# calibrated against the PIT; the guest then runs on jiffies: boot again.
+BOOT_RETRY_x86_64 := tsc: Unable to calibrate against PIT
+# The local APIC timer's line in /proc/interrupts (coalescing bench).
+TIMER_IRQ_x86_64 := LOC
+# This arch hosts the debug (KASAN, lockdep, ...) guest.
+DEBUG_x86_64   := y
 ABIS_x86_64    := x86_64 i386
 
 # ABI: compiler prefix and the kernel ARCH whose uapi headers it uses.

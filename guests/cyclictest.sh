@@ -7,6 +7,7 @@ echo "1..1"
 out=$(/overlay/pkgrun cyclictest -q -m -p 80 \
 	-i 1000 -D 10 2>&1)
 echo "$out" | sed 's/^/# /'
+# shellcheck disable=SC2046 # three numbers, split on purpose
 set -- $(echo "$out" | sed -n 's/.*Min: *\([0-9]*\) .*Avg: *\([0-9]*\) .*Max: *\([0-9]*\).*/\1 \2 \3/p' | head -n 1)
 if [ $# -eq 3 ]; then
 	echo "# csv: cyclictest,$(uname -m),1000,$1,$2,$3"

@@ -7,12 +7,14 @@
 #
 # Dependencies are pulled a layer of Depends at a time and only while a
 # library is still missing, so rt-tests does not drag in python3's stack.
+# Package and file lists are words (no blanks in Debian names or paths):
+# shellcheck disable=SC2086,SC2046
 set -eu
 arch=$1 out=$2; shift 2
 pkgs=
 while [ $# -gt 0 ] && [ "$1" != -- ]; do pkgs="$pkgs $1"; shift; done
 [ $# -gt 0 ] && shift
-[ -n "$pkgs" ] && [ $# -gt 0 ] || { echo "usage: $0 DEBARCH OUT PKG... -- BIN..." >&2; exit 2; }
+if [ -z "$pkgs" ] || [ $# -eq 0 ]; then echo "usage: $0 DEBARCH OUT PKG... -- BIN..." >&2; exit 2; fi
 
 w=$out/.work
 rm -rf "$out" && mkdir -p "$w/deb" "$w/root" "$out/bin" "$out/lib"

@@ -1,39 +1,44 @@
 #!/bin/sh
-# deps.sh DEBARCH...: make sure the Debian packages the pipeline uses are
-# installed and that apt knows the guests' architectures (busybox-static is
-# downloaded per guest arch). As root, install what is missing; otherwise
-# print the exact command and fail.
+# deps.sh [arch:DEBARCH] [PKG]...: make sure the Debian packages the pipeline
+# uses are installed, plus those each arch file asks for (its DEBPKGS_),
+# and that apt knows the guests' architectures (busybox-static and other
+# guest programs are downloaded per guest arch). Arguments: a Debian arch
+# (a word with no "-", as in the arch file's DEBARCH_) then its packages.
+# As root, install what is missing; otherwise print the exact command and
+# fail. The host's own arch's cross compiler is its native gcc: skipped.
 set -eu
 pkgs="linux-source-6.1 make gcc libc6-dev git perl bc bison flex libelf-dev
-libssl-dev cpio xz-utils kmod ccache dpkg-dev rsync
-gcc-i686-linux-gnu libc6-dev-i386-cross
-gcc-arm-linux-gnueabihf libc6-dev-armhf-cross
-qemu-system-x86 qemu-system-arm ${DEPS_EXTRA:-}"
+libssl-dev cpio xz-utils kmod ccache dpkg-dev rsync ${DEPS_EXTRA:-}"
 native=$(dpkg --print-architecture)
-# The host's own gcc already is <triplet>-gcc; asking for the cross package
-# of the native arch would pick a foreign-arch build apt cannot install.
-[ "$native" = amd64 ] || pkgs="$pkgs gcc-x86-64-linux-gnu"
-[ "$native" = arm64 ] || pkgs="$pkgs gcc-aarch64-linux-gnu libc6-dev-arm64-cross"
+gnu=$(dpkg-architecture -qDEB_HOST_GNU_TYPE 2>/dev/null | tr _ -)
+arches=
+for w in "$@"; do
+	case $w in
+	arch:*)	[ "${w#arch:}" = "$native" ] || arches="$arches ${w#arch:}" ;;
+	# a cross gcc for the host's own triplet is its native gcc
+	*)	[ "$w" = "gcc-$gnu" ] || pkgs="$pkgs $w" ;;
+	esac
+done
 missing=
 for p in $pkgs; do
 	dpkg-query -W -f='${Status}\n' "$p" 2>/dev/null | grep -q '^install ok installed' ||
 		missing="$missing $p"
 done
-arches=
-for a in "$@"; do
-	[ "$a" = "$native" ] && continue
-	dpkg --print-foreign-architectures | grep -qx "$a" || arches="$arches $a"
+new=
+for a in $arches; do
+	dpkg --print-foreign-architectures | grep -qx "$a" || new="$new $a"
 done
-[ -z "$missing$arches" ] && exit 0
+[ -z "$missing$new" ] && exit 0
 
 if [ "$(id -u)" != 0 ]; then
 	echo "deps: missing packages or architectures; as root run:" >&2
-	for a in $arches; do echo "  dpkg --add-architecture $a" >&2; done
+	for a in $new; do echo "  dpkg --add-architecture $a" >&2; done
 	echo "  apt-get update && apt-get install -y --no-install-recommends$missing" >&2
 	exit 1
 fi
-for a in $arches; do dpkg --add-architecture "$a"; done
-echo "deps: installing$missing${arches:+ (adding archs$arches)}"
+for a in $new; do dpkg --add-architecture "$a"; done
+echo "deps: installing$missing${new:+ (adding archs$new)}"
 apt-get update -q >/dev/null
+# shellcheck disable=SC2086 # a word list
 [ -z "$missing" ] || DEBIAN_FRONTEND=noninteractive \
 	apt-get install -y -q --no-install-recommends $missing >/dev/null

@@ -1,24 +1,47 @@
 #!/bin/sh
 # kbuild.sh SRC OBJ KARCH CROSS IMAGE FRAGMENT... [-- MAKEVAR=...]
 # Configure (tinyconfig + fragments, checked) and build one kernel with
-# ccache. On failure show the last compiler lines.
+# ccache. Skipped when the tree (HEAD and uncommitted changes), the
+# fragments and the arguments are those of the last good build. On failure
+# show the last compiler lines. Under make -j it shares make's job slots.
+# $frags, $extra, $jobs are word lists (paths and VAR=value, no blanks):
+# shellcheck disable=SC2086
 set -eu
 src=$1 obj=$2 karch=$3 cross=$4 image=$5; shift 5
-frags= extra=
+frags='' extra=''
 while [ $# -gt 0 ]; do
 	[ "$1" = -- ] && { shift; extra="$*"; break; }
 	frags="$frags $1"; shift
 done
 here=$(dirname "$0")
+note() { [ -z "${TIMED_NOTE:-}" ] || echo "$*" >"$TIMED_NOTE"; }
 mkdir -p "$obj"
+key=$( { git -C "$src" rev-parse HEAD 2>/dev/null; git -C "$src" diff HEAD 2>/dev/null;
+	cat $frags; echo "$karch $cross $image $extra"; } | sha256sum | cut -c1-16)
+if [ -f "$obj/$image" ] && [ "$(cat "$obj/.matrix-key" 2>/dev/null)" = "$key" ]; then
+	note "up to date"
+	exit 0
+fi
+rm -f "$obj/.matrix-key"
 # Reconfigure only when a fragment is newer than the config.
 if [ ! -f "$obj/.config" ] || [ -n "$(find $frags -newer "$obj/.config")" ]; then
 	"$here/kconfig.sh" "$src" "$obj" "$karch" $frags
 fi
+# Inside make -j the jobserver paces us; standalone, use every core.
+case " ${MAKEFLAGS:-} " in
+*jobserver*) jobs= ;;
+*) jobs=-j$(nproc) ;;
+esac
 log=$obj/build.log
+export CCACHE_STATSLOG="$obj/ccache.log"
+rm -f "$CCACHE_STATSLOG"
 if ! make -C "$src" O="$obj" ARCH="$karch" CROSS_COMPILE="$cross" \
-	CC="ccache ${cross}gcc" $extra -j"$(nproc)" "${image##*/}" >"$log" 2>&1; then
+	CC="ccache ${cross}gcc" $extra $jobs "${image##*/}" >"$log" 2>&1; then
 	echo "kbuild: $obj failed; last lines of $log:" >&2
 	grep -v '^  [A-Z]' "$log" | tail -n 25 >&2
 	exit 1
 fi
+echo "$key" >"$obj/.matrix-key"
+hits=$(grep -c '^direct_cache_hit\|^preprocessed_cache_hit' "$CCACHE_STATSLOG" 2>/dev/null || true)
+calls=$(grep -c '^#' "$CCACHE_STATSLOG" 2>/dev/null || true)
+note "built, ccache ${hits:-0}/${calls:-0} hits"

@@ -1,34 +1,41 @@
 #!/bin/sh
 # selfcheck.sh: the harness's own checks, each a fault it must report
-# clearly. Fast: fake guests and trees, no kernel build.
+# clearly, as KTAP (the plan counted for us: results are collected, then
+# printed). Fast: fake guests and trees, no kernel build.
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(dirname "$here")
 t=$(mktemp -d)
 trap 'rm -rf "$t"' EXIT
-pass=0 fail=0
+pass=0 fail=0 skip=0 n=0
+: >"$t/results"
 
+result() { # VERDICT NAME [DETAIL-FILE]
+	n=$((n + 1))
+	echo "$1 $n $2" >>"$t/results"
+	[ -z "${3:-}" ] || sed 's/^/# /' "$3" >>"$t/results"
+}
 # check NAME CMD...: CMD must succeed.
 check() {
 	name=$1; shift
 	if "$@" >"$t/out" 2>&1; then
-		pass=$((pass + 1)); echo "ok - $name"
+		pass=$((pass + 1)); result ok "$name"
 	else
-		fail=$((fail + 1)); echo "not ok - $name"; sed 's/^/    /' "$t/out"
+		fail=$((fail + 1)); result "not ok" "$name" "$t/out"
 	fi
 }
 # fails_with NAME PATTERN CMD...: CMD must fail and print PATTERN.
 fails_with() {
 	name=$1 pat=$2; shift 2
 	if "$@" >"$t/out" 2>&1; then
-		fail=$((fail + 1)); echo "not ok - $name (succeeded)"
+		fail=$((fail + 1)); result "not ok" "$name # succeeded" "$t/out"
 	elif grep -q -- "$pat" "$t/out"; then
-		pass=$((pass + 1)); echo "ok - $name"
+		pass=$((pass + 1)); result ok "$name"
 	else
-		fail=$((fail + 1)); echo "not ok - $name (no '$pat')"
-		sed 's/^/    /' "$t/out"
+		fail=$((fail + 1)); result "not ok" "$name # no '$pat'" "$t/out"
 	fi
 }
+skip() { skip=$((skip + 1)); result ok "$1 # SKIP $2"; }
 
 # --- fake QEMU: boot.sh's verdicts -------------------------------------------
 mkdir -p "$t/bin"
@@ -46,9 +53,9 @@ ok) printf 'matrix: begin\nmatrix: abi x86_64 begin\nKTAP version 1\n1..1\n    #
 esac
 EOF
 chmod +x "$t/bin/fake-qemu"
-export FAKE_STATE=$t/calib
-boot() { FAKE=$1 "$top/guests/boot.sh" "$t/res/base/x86_64" 2 k i "" "$t/bin/fake-qemu"; }
-status() { cat "$t/res/base/x86_64/status"; }
+export FAKE_STATE="$t/calib"
+boot() { FAKE=$1 BOOT_RETRY='tsc: Unable to calibrate against PIT' \
+	"$top/scripts/boot.sh" "$t/res/base/x86_64" 2 k i "" "$t/bin/fake-qemu"; }
 
 boot hang
 check "guest hang -> timeout after N s" grep -qx "timeout after 2 s" "$t/res/base/x86_64/status"
@@ -58,7 +65,7 @@ check "panic -> splat with the oops shown" sh -c "grep -q splat '$t/res/base/x86
 boot early
 check "guest that does not finish -> failure" grep -q "without finishing" "$t/res/base/x86_64/status"
 boot calib 2>/dev/null
-check "TSC calibration lost to host load -> booted again, first log kept" sh -c \
+check "arch's BOOT_RETRY line (TSC calibration) -> booted again, first log kept" sh -c \
 	"grep -qx ok '$t/res/base/x86_64/status' && grep -q calibrate '$t/res/base/x86_64/console.log.try1'"
 boot ok
 check "console split into KTAP, kernel lines dropped" sh -c "! grep -q noise '$t/res/base/x86_64/x86_64.ktap' && grep -q '    ok 1 a' '$t/res/base/x86_64/x86_64.ktap'"
@@ -67,24 +74,24 @@ check "console split into KTAP, kernel lines dropped" sh -c "! grep -q noise '$t
 : >"$t/info"
 printf 'base x86_64 t.b\n' >"$t/xf"
 check "declared failure that fails -> pass" \
-	"$top/guests/report.sh" "$t/res" "$t/xf" "$t/info" "$t/rep" base:x86_64:x86_64
+	"$top/scripts/report.sh" "$t/res" "$t/xf" "$t/info" "$t/rep" base:x86_64:x86_64
 check "summary line shown under its cell" grep -q '^    fake figure$' "$t/rep/report.txt"
 check "report writes JUnit" grep -q '<testcase classname="t" name="b"><system-out>expected' "$t/rep/junit.xml"
 : >"$t/xf0"
 fails_with "undeclared failure -> FAILED row" "FAILED: t.b" \
-	"$top/guests/report.sh" "$t/res" "$t/xf0" "$t/info" "$t/rep" base:x86_64:x86_64
+	"$top/scripts/report.sh" "$t/res" "$t/xf0" "$t/info" "$t/rep" base:x86_64:x86_64
 printf 'base x86_64 t.a\nbase x86_64 t.b\n' >"$t/xf2"
 fails_with "expected failure that passes -> XPASS fails" "XPASS" \
-	"$top/guests/report.sh" "$t/res" "$t/xf2" "$t/info" "$t/rep" base:x86_64:x86_64
+	"$top/scripts/report.sh" "$t/res" "$t/xf2" "$t/info" "$t/rep" base:x86_64:x86_64
 printf 'base x86_64 t.b\nbase * nosuch.*\n' >"$t/xf3"
 fails_with "stale expectation -> fails" "matches no test" \
-	"$top/guests/report.sh" "$t/res" "$t/xf3" "$t/info" "$t/rep" base:x86_64:x86_64
+	"$top/scripts/report.sh" "$t/res" "$t/xf3" "$t/info" "$t/rep" base:x86_64:x86_64
 printf 'base x86_64 t.b\nbase armhf t.*\n' >"$t/xf4"
 check "expectation for an ABI not run -> not stale" \
-	"$top/guests/report.sh" "$t/res" "$t/xf4" "$t/info" "$t/rep" base:x86_64:x86_64
+	"$top/scripts/report.sh" "$t/res" "$t/xf4" "$t/info" "$t/rep" base:x86_64:x86_64
 boot hang
 fails_with "hung cell -> report fails with the reason" "timeout after 2 s" \
-	"$top/guests/report.sh" "$t/res" "$t/xf" "$t/info" "$t/rep" base:x86_64:x86_64
+	"$top/scripts/report.sh" "$t/res" "$t/xf" "$t/info" "$t/rep" base:x86_64:x86_64
 
 # --- tree.sh: a patch that does not apply is named ------------------------------
 g="git -c user.name=t -c user.email=t@t"
@@ -109,7 +116,7 @@ diff --git a/f b/f
 EOF
 echo bad.patch >"$t/p/series"
 fails_with "patch that does not apply -> named" "does not apply: bad.patch" \
-	"$top/scripts/tree.sh" patched "$t/tree/base/src" "$t/tree/patched" "$t/p"
+	"$top/scripts/tree.sh" derive "$t/tree/base/src" "$t/tree/patched" "$t/p/bad.patch"
 
 # --- kbuild.sh: a build failure shows the compiler's last lines -----------------
 mkdir -p "$t/ksrc" "$t/kobj"
@@ -125,6 +132,8 @@ if [ -d "$top/build/base/src/scripts/kconfig" ]; then
 	printf 'CONFIG_NO_SUCH_SYMBOL=y\n' >"$t/nosuch.config"
 	fails_with "kconfig symbol that does not land -> named" "CONFIG_NO_SUCH_SYMBOL" \
 		"$top/scripts/kconfig.sh" "$top/build/base/src" "$t/kcfg" x86_64 "$t/nosuch.config"
+else
+	skip "kconfig symbol that does not land -> named" "no kernel tree yet (build/base/src)"
 fi
 
 # --- deps.sh: non-root with a package missing prints the apt-get line ------------
@@ -133,7 +142,68 @@ if [ "$(id -u)" = 0 ] && command -v setpriv >/dev/null; then
 		"apt-get update && apt-get install -y --no-install-recommends.* no-such-package-xyz" \
 		env DEPS_EXTRA=no-such-package-xyz setpriv --reuid=65534 --regid=65534 \
 		--clear-groups "$top/scripts/deps.sh"
+else
+	skip "missing package as non-root -> apt-get line" "needs root and setpriv to drop to nobody"
 fi
+
+# --- cell.sh: content-keyed reuse, RERUN, REPEAT flake detection ---------------
+: >"$t/k"; : >"$t/i"
+cat >"$t/bin/count-qemu" <<'EOF'
+#!/bin/sh
+# Counts its boots; with FLIP set, case b alternates between runs.
+n=$(cat "$COUNT" 2>/dev/null || echo 0); n=$((n + 1)); echo $n >"$COUNT"
+v=ok; [ -n "${FLIP:-}" ] && [ $((n % 2)) = 0 ] && v="not ok"
+printf 'matrix: abi x86_64 begin\nKTAP version 1\n1..1\n    ok 1 a\n    %s 2 b\nok 1 t\nmatrix: abi x86_64 end\nmatrix: done\n' "$v"
+EOF
+chmod +x "$t/bin/count-qemu"
+export COUNT="$t/count"
+cell() { "$top/scripts/cell.sh" "$t/cell/base/x86_64" 5 "$t/k" "$t/i" "$@" "$t/bin/count-qemu"; }
+cell "console=x"; cell "console=x"
+check "unchanged kernel, initramfs, command line -> reused, not booted" grep -qx 1 "$COUNT"
+RERUN=1 cell "console=x"
+check "RERUN=1 -> booted again" grep -qx 2 "$COUNT"
+cell "console=y"
+check "changed command line -> booted again" grep -qx 3 "$COUNT"
+echo changed >"$t/k"; cell "console=y"
+check "changed kernel image -> booted again" grep -qx 4 "$COUNT"
+REPEAT=3 cell "console=y"
+check "REPEAT=3, stable rows -> ok after 3 boots" sh -c "grep -qx 7 '$COUNT' && grep -qx ok '$t/cell/base/x86_64/status'"
+FLIP=1 REPEAT=2 RERUN=1 cell "console=y"
+check "REPEAT=2, a row that differs -> flaky, the row named" sh -c \
+	"grep -q '^flaky' '$t/cell/base/x86_64/status' && grep -q 't.b' '$t/cell/base/x86_64/problem'"
+check "ktap-verdicts names nested cases test.case" sh -c \
+	"'$top/scripts/ktap-verdicts.sh' '$t/cell/base/x86_64/run1/x86_64.ktap' | grep -qx 't.b FAIL'"
+
+# --- report.sh: reuse mark and time table ---------------------------------------
+mkdir -p "$t/times"
+RERUN=1 cell "console=y"
+printf 'boot base-x86_64\t0.1\t42\treused (same kernel, initramfs, command line)\n' >"$t/times/boot_base-x86_64"
+printf 'kernel base x86_64\t61.0\t41\tbuilt, ccache 900/901 hits\n' >"$t/times/kernel_base_x86_64"
+check "report marks a reused cell and ends with the time table" sh -c \
+	"TIMES='$t/times' RUN_ID=42 '$top/scripts/report.sh' '$t/cell' /dev/null '$t/info' '$t/rep2' base:x86_64:x86_64 &&
+	 grep -q 'ok (reused)' '$t/rep2/report.txt' && grep -q 'up to date, earlier run: built, ccache 900/901' '$t/rep2/report.txt'"
+
+# --- mutants.sh: a mutant is killed only by a case that passes on patched -------
+mk() { mkdir -p "$t/mres/$1/x86_64"; echo ok >"$t/mres/$1/x86_64/status"
+	printf '    %s 1 a\n    %s 2 b\nok 1 t\n' "$2" "$3" >"$t/mres/$1/x86_64/x86_64.ktap"; }
+mk patched ok "not ok"; mk mutant-a "not ok" ok; mk mutant-b ok "not ok"
+check "mutant failing a case that passes on patched -> killed, case named" sh -c \
+	"'$top/scripts/mutants.sh' '$t/mres' /dev/null /dev/null '$t/mrep' mutant-a:mutant-a:x86_64:x86_64 &&
+	 grep -q 'killed (1 cases)' '$t/mrep/mutants.txt' && grep -q 't.a' '$t/mrep/mutants.txt'"
+fails_with "mutant failing only what patched fails too -> SURVIVED" "mutant mutant-b: SURVIVED" \
+	"$top/scripts/mutants.sh" "$t/mres" /dev/null /dev/null "$t/mrep" mutant-b:mutant-b:x86_64:x86_64
+
+# --- the Makefile checks what it is asked before any work ----------------------
+fails_with "unknown arch -> one line naming the arches there are" "ARCHES=riscv64: no such arch.*there are: .*x86_64" \
+	make -s -C "$top" -n matrix ARCHES=riscv64
+fails_with "unknown ARCH for a shell -> one line" "ARCH=foo: no such arch" \
+	make -s -C "$top" -n shell ARCH=foo
+fails_with "unknown cell -> one line" "CELL=nope: no such cell" \
+	make -s -C "$top" -n cell CELL=nope
+fails_with "unknown flavour -> one line" "FLAVOURS=nope: no such flavour" \
+	make -s -C "$top" -n matrix FLAVOURS=nope
+fails_with "REPEAT that is not a count -> one line" "REPEAT=x: a count" \
+	make -s -C "$top" -n matrix REPEAT=x
 
 # --- the test sources follow the rules ---------------------------------------------
 for f in "$top"/compat-tests/*.c; do
@@ -141,5 +211,8 @@ for f in "$top"/compat-tests/*.c; do
 		sh -c "sed -n '2,4p' '$f' | grep -q 'Rule'"
 done
 
-echo "selfcheck: $pass passed, $fail failed"
+echo "KTAP version 1"
+echo "1..$n"
+cat "$t/results"
+echo "# selfcheck: $pass passed, $fail failed, $skip skipped"
 [ "$fail" -eq 0 ]

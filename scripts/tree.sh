@@ -1,9 +1,10 @@
 #!/bin/sh
-# tree.sh base TARBALL DIR    unpack the Debian tarball into DIR/src as a
-#                             git repository tagged "base"
-# tree.sh patched BASE DIR PATCHES
-#                             DIR/src = a worktree of BASE at "base" plus
-#                             git am of PATCHES/series, in order
+# tree.sh base TARBALL DIR     unpack the Debian tarball into DIR/src as a
+#                              git repository tagged "base"
+# tree.sh derive BASE DIR PATCH...
+#                              DIR/src = a worktree of the BASE repository
+#                              at "base" plus git am of each PATCH, in order
+#                              (the patched tree, a mutant, a series prefix)
 set -eu
 GIT="git -c user.name=matrix -c user.email=matrix@localhost"
 case $1 in
@@ -21,22 +22,24 @@ base)
 	$GIT commit -q -m "$(basename "$tarball") $(make -s kernelversion)"
 	$GIT tag base
 	;;
-patched)
-	base=$2 dir=$3 patches=$4
+derive)
+	base=$2 dir=$3; shift 3
+	name=$(basename "$dir")
 	mkdir -p "$dir"
 	dir=$(cd "$dir" && pwd)
 	# Apply in a scratch worktree, then move DIR/src to the result:
-	# checkout only rewrites files that differ, so re-running with an
-	# unchanged series does not make the kernel build start over.
+	# checkout only rewrites files that differ, so re-running with
+	# unchanged patches does not make the kernel build start over.
 	$GIT -C "$base" worktree prune
 	rm -rf "$dir/am"
 	$GIT -C "$base" worktree add -q --detach "$dir/am" base
-	grep -v '^[[:space:]]*\(#\|$\)' "$patches/series" | while read -r p; do
-		if ! $GIT -C "$dir/am" am -q --whitespace=error-all "$patches/$p" >/dev/null 2>&1; then
-			echo "tree: patch does not apply: $p" >&2
+	for p in "$@"; do
+		if ! $GIT -C "$dir/am" am -q --whitespace=error-all "$p" >/dev/null 2>&1; then
+			echo "tree: patch does not apply: ${p##*/} (tree $name)" >&2
+			rm -rf "$dir/am"; $GIT -C "$base" worktree prune
 			exit 1
 		fi
-	done || { rm -rf "$dir/am"; $GIT -C "$base" worktree prune; exit 1; }
+	done
 	head=$($GIT -C "$dir/am" rev-parse HEAD)
 	rm -rf "$dir/am"
 	$GIT -C "$base" worktree prune
@@ -44,9 +47,13 @@ patched)
 	git -C "$dir/src" rev-parse -q --verify HEAD >/dev/null 2>&1 || rm -rf "$dir/src"
 	$GIT -C "$base" worktree prune
 	if [ -d "$dir/src" ]; then
-		$GIT -C "$dir/src" checkout -q -f -B patched "$head"
+		$GIT -C "$dir/src" checkout -q -f -B "$name" "$head"
 	else
-		$GIT -C "$base" worktree add -q -f -B patched "$dir/src" "$head"
+		$GIT -C "$base" worktree add -q -f -B "$name" "$dir/src" "$head"
 	fi
+	;;
+*)
+	echo "usage: tree.sh base TARBALL DIR | derive BASE DIR PATCH..." >&2
+	exit 2
 	;;
 esac

@@ -4,23 +4,65 @@
 # applies the declared expected failures, prints one table (rows: tests,
 # columns: variant x ABI), writes OUTDIR/report.txt and OUTDIR/junit.xml,
 # and exits 1 if any cell failed, an expected failure passed, or an
-# expectation names no test in the cells run.
+# expectation names no test in the cells run. With TIMES (scripts/timed.sh's
+# directory) it marks reused cells and ends with the time table, this
+# make run's stages (RUN_ID) apart from those it found up to date.
 set -eu
 results=$1 expected=$2 info=$3 outdir=$4; shift 4
 mkdir -p "$outdir"
 awk -v cells="$*" -v expected="$expected" -v results="$results" \
-    -v info="$info" -v junit="$outdir/junit.xml" '
+    -v info="$info" -v junit="$outdir/junit.xml" -v times="${TIMES:-}" \
+    -v run="${RUN_ID:-}" '
 function glob2re(g) {
 	gsub(/[.+^$(){}|\[\]\\]/, "\\\\&", g)
 	gsub(/\*/, ".*", g)
 	gsub(/\?/, ".", g)
 	return "^" g "$"
 }
+# How a cell got its result this run, from the boot line of the time table.
+function how(id,   f, l, p) {
+	if (times == "") return ""
+	f = times "/boot_" id
+	gsub(/[^A-Za-z0-9_.\/-]/, "_", f)
+	l = ""
+	if ((getline l < f) <= 0) { close(f); return "" }
+	close(f)
+	split(l, p, "\t")
+	if (p[3] != run) return " (result of an earlier run)"
+	return p[4] ~ /^reused/ ? " (reused)" : ""
+}
 function addrow(r) { if (!(r in seen)) { seen[r] = 1; rows[++nrows] = r } }
 function xml(s) {
 	gsub(/&/, "\\&amp;", s); gsub(/</, "\\&lt;", s); gsub(/>/, "\\&gt;", s)
 	gsub(/"/, "\\&quot;", s)
 	return s
+}
+# The time table: the stages of this run first, in pipeline order, then those
+# it found up to date (their time is from the run that made them).
+function timetable(   cmd, l, p, k, nt, order, key, cur, tot) {
+	cmd = "cat " times "/* 2>/dev/null"
+	nt = 0
+	while ((cmd | getline l) > 0) {
+		split(l, p, "\t")
+		k = p[1]; sub(/ .*/, "", k)
+		order = index("deps tree headers programs overlay initramfs kernel boot", k)
+		key = sprintf("%d %03d %s", p[3] == run ? 0 : 1, order, p[1])
+		tl[key] = sprintf("  %-34s %7.1f s  %s%s", p[1], p[2], \
+			p[3] == run ? "" : "up to date, earlier run: ", p[4])
+		if (p[3] == run) cur += p[2]
+		keys[++nt] = key
+	}
+	close(cmd)
+	if (!nt) return
+	print "time table (stage, seconds, what happened):"
+	# Insertion sort: few lines, and awk has no portable sort.
+	for (i = 2; i <= nt; i++) {
+		k = keys[i]
+		for (j = i - 1; j >= 1 && keys[j] > k; j--) keys[j + 1] = keys[j]
+		keys[j + 1] = k
+	}
+	for (i = 1; i <= nt; i++) print tl[keys[i]]
+	printf "  (stages run this time: %.0f s of work, in parallel)\n", cur
 }
 BEGIN {
 	ncell = split(cells, cell, " ")
@@ -94,19 +136,28 @@ BEGIN {
 
 	while ((getline line < info) > 0) print line
 	close(info)
-	# Header: variant groups, then ABIs.
-	w0 = 44
+	# Header: variant groups, then ABIs; columns as wide as any name.
+	w0 = 44; cw = 7; wv = 8; wa = 7
+	for (i = 1; i <= ncell; i++) {
+		if (length(cabi[i]) + 1 > cw) cw = length(cabi[i]) + 1
+		if (length(cv[i]) + 1 > wv) wv = length(cv[i]) + 1
+		if (length(ca[i]) + 1 > wa) wa = length(ca[i]) + 1
+	}
 	hdr = sprintf("%-" w0 "s", "")
-	for (i = 1; i <= ncell; i++)
-		hdr = hdr sprintf("%-7s", (i == 1 || cv[i] != cv[i-1]) ? cv[i] : "")
+	# A group name spans its columns; longer ones are cut.
+	for (i = 1; i <= ncell; i = j) {
+		for (j = i + 1; j <= ncell && cv[j] == cv[i]; j++) ;
+		span = (j - i) * cw
+		hdr = hdr sprintf("%-" span "s", substr(cv[i], 1, span - 1))
+	}
 	print hdr
 	hdr = sprintf("%-" w0 "s", "test.case")
-	for (i = 1; i <= ncell; i++) hdr = hdr sprintf("%-7s", cabi[i])
+	for (i = 1; i <= ncell; i++) hdr = hdr sprintf("%-" cw "s", cabi[i])
 	print hdr
 	for (n = 1; n <= nrows; n++) {
 		r = rows[n]
 		l = sprintf("%-" w0 "s", length(r) >= w0 ? substr(r, 1, w0 - 2) "~" : r)
-		for (i = 1; i <= ncell; i++) l = l sprintf("%-7s", res[r, i])
+		for (i = 1; i <= ncell; i++) l = l sprintf("%-" cw "s", res[r, i])
 		print l
 	}
 	print ""
@@ -118,8 +169,8 @@ BEGIN {
 			else if (g == "XFAIL") nx++
 			else if (g == "FAIL" || g == "XPASS" || g == "ERR") nf++
 		}
-		printf "cell %-8s %-7s %-7s guest: %s; %d passed, %d expected failures, %d failed\n", \
-			cv[i], ca[i], cabi[i], status[i], np, nx, nf
+		printf "cell %-" wv "s %-" wa "s %-" cw "s guest: %s%s; %d passed, %d expected failures, %d failed\n", \
+			cv[i], ca[i], cabi[i], status[i], how(cv[i] "-" ca[i]), np, nx, nf
 		printf "%s", summ[i]
 		if (status[i] != "ok") bad++
 	}
@@ -136,6 +187,7 @@ BEGIN {
 		}
 	}
 	for (r in badrows) printf "FAILED: %s\n", r
+	if (times != "") timetable()
 
 	# JUnit: one suite per cell.
 	printf "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n" > junit
@@ -166,7 +218,7 @@ BEGIN {
 rc=$(tail -n 1 "$outdir/report.txt")
 # Show what a failed guest printed, so the reason is on screen.
 for c in "$@"; do
-	IFS=: read -r v a abi <<EOF
+	IFS=: read -r v a _ <<EOF
 $c
 EOF
 	p=$results/$v/$a/problem

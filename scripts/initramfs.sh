@@ -12,7 +12,8 @@ list=$out.list
 	echo "file /bin/busybox $busybox 0755 0 0"
 	echo "slink /bin/sh busybox 0777 0 0"
 	echo "file /init $init 0755 0 0"
-	for abi in $(ls "$tests"); do
+	for d in "$tests"/*/; do
+		abi=$(basename "$d")
 		echo "dir /tests/$abi 0755 0 0"
 		for t in "$tests/$abi"/*; do
 			echo "file /tests/$abi/${t##*/} $t 0755 0 0"

@@ -1,0 +1,54 @@
+#!/bin/sh
+# mutants.sh RESULTS EXPECTED INFO OUTDIR "MUTANT:CELLS"...
+# Every mutant kernel (the series plus one plausible wrong change, from
+# patches/mutants/) must be killed: at least one case that passes on the
+# patched kernel (RESULTS/patched) fails on the mutant, in the same arch
+# and ABI. Prints the
+# killing cases per mutant and per cell, writes OUTDIR/mutants.txt, and
+# fails when a mutant survives or a cell of it did not finish.
+set -eu
+results=$1 outdir=$4; shift 4
+here=$(dirname "$0")
+mkdir -p "$outdir"
+t=$(mktemp -d)
+trap 'rm -rf "$t"' EXIT
+verdicts() { # ROW ARCH ABI
+	"$here/ktap-verdicts.sh" "$results/$1/$2/$3.ktap" 2>/dev/null | sort
+}
+survivors=0
+{
+for spec in "$@"; do
+	m=${spec%%:*} cells=${spec#*:}
+	killers=0 line=
+	for c in $cells; do
+		IFS=: read -r row arch abi <<EOT
+$c
+EOT
+		st=$(cat "$results/$row/$arch/status" 2>/dev/null || echo "not run")
+		pst=$(cat "$results/patched/$arch/status" 2>/dev/null || echo "not run")
+		if [ "$st" != ok ] && [ "$st" != "kernel splat on the console" ]; then
+			echo "$m $arch $abi: guest: $st"
+			survivors=$((survivors + 1)); continue
+		fi
+		[ "$pst" = ok ] || { echo "$m $arch $abi: patched guest: $pst"; survivors=$((survivors + 1)); continue; }
+		verdicts patched "$arch" "$abi" | awk '$2 == "PASS" { print $1 }' >"$t/p"
+		verdicts "$row" "$arch" "$abi" | awk '$2 == "FAIL" { print $1 }' >"$t/m"
+		k=$(sort "$t/p" "$t/m" | uniq -d)
+		n=$(printf '%s' "$k" | grep -c . || true)
+		[ "$st" = ok ] || { n=$((n + 1)); k="$k (console: $st)"; }
+		killers=$((killers + n))
+		named=
+		[ "$n" -eq 0 ] || named=": $(echo "$k" | tr '\n' ' ' | cut -c1-300)"
+		line="$line
+    $arch $abi: $n killing cases$named"
+	done
+	if [ "$killers" -gt 0 ]; then
+		echo "mutant $m: killed ($killers cases)$line"
+	else
+		echo "mutant $m: SURVIVED$line"
+		survivors=$((survivors + 1))
+	fi
+done
+if [ "$survivors" -eq 0 ]; then echo "mutants: PASS ($# killed)"; else echo "mutants: FAIL ($survivors problems)"; fi
+} | tee "$outdir/mutants.txt"
+tail -n 1 "$outdir/mutants.txt" | grep -q '^mutants: PASS'
