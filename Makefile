@@ -177,7 +177,7 @@ TEST_CFLAGS := -static -O2 -Wall -Wextra -Wno-unused-parameter \
 
 .PHONY: matrix check lint selfcheck deps trees kernels tests initramfs boot \
 	report report-only merge cells cell cell-info shell checkpatch bisect \
-	mutants bench clean FORCE
+	mutants lava lava-check bench clean FORCE
 .DEFAULT_GOAL := matrix
 
 matrix: report
@@ -295,16 +295,18 @@ $(foreach p,$(PAYLOADS),$(foreach a,$(ARCHES),$(eval $(call guest_rule,$(p),$(a)
 initramfs: $(foreach a,$(ARCHES),$(B)/guest/tests/$(a)/initramfs.cpio)
 
 # --- cells -------------------------------------------------------------------
+# What a cell boots: ROW ARCH -> kernel, initramfs, command line, QEMU line.
+cell_kernel  = $(call kimg,$($(1)_KERNEL),$(2))
+cell_initrd  = $(B)/guest/$($(1)_PAYLOAD)/$(2)/initramfs.cpio
+cell_cmdline = $(CMDLINE_$(2)) matrix.variant=$(1) matrix.timer_irq=$(TIMER_IRQ_$(2)) $($(1)_CMDLINE)
+cell_qemu    = $(QEMU_$(2)) $($(1)_QEMU) $(CLOCK_$($(1)_CLOCK))
 # cell_rule ROW ARCH: boot (or reuse) one cell into $(ROW_RESULTS)/ARCH.
 define cell_rule
-$($(1)_RESULTS)/$(2)/status: $(call kimg,$($(1)_KERNEL),$(2)) \
-		$(B)/guest/$($(1)_PAYLOAD)/$(2)/initramfs.cpio FORCE
+$($(1)_RESULTS)/$(2)/status: $(call cell_kernel,$(1),$(2)) $(call cell_initrd,$(1),$(2)) FORCE
 	$$(call stage,cell: $(1)-$(2))
 	@BOOT_RETRY="$(BOOT_RETRY_$(2))" $$(call timed,boot $(1)-$(2)) scripts/cell.sh \
-		$$(@D) $(BOOT_TIMEOUT) $(call kimg,$($(1)_KERNEL),$(2)) \
-		$(B)/guest/$($(1)_PAYLOAD)/$(2)/initramfs.cpio \
-		"$(CMDLINE_$(2)) matrix.variant=$(1) $($(1)_CMDLINE)" \
-		$(QEMU_$(2)) $($(1)_QEMU) $(CLOCK_$($(1)_CLOCK))
+		$$(@D) $(BOOT_TIMEOUT) $(call cell_kernel,$(1),$(2)) $(call cell_initrd,$(1),$(2)) \
+		"$(call cell_cmdline,$(1),$(2))" $(call cell_qemu,$(1),$(2))
 	@echo "    $(1)-$(2): $$$$(cat $$@)"
 endef
 $(foreach c,$(CELLROWS),$(foreach a,$($(c)_ARCHES),$(eval $(call cell_rule,$(c),$(a)))))
@@ -324,14 +326,22 @@ cell: $(if $(filter cell cell-info,$(MAKECMDGOALS)),$(cell_check) \
 	$($(ROW_$(CELL))_RESULTS)/$(ARCH_$(CELL))/status $(B)/tree-info)
 	@scripts/report.sh $(B)/results compat-tests/expected-failures $(B)/tree-info \
 		$(B)/report/$(CELL) $(call report_cells,$(ROW_$(CELL)))
-# What a lab needs to boot the cell itself: kernel, initramfs, command line, QEMU.
+# What a lab needs to boot a cell itself (make cell-info, make lava).
+define cell_info
+cell $(1)
+kernel $(call cell_kernel,$(ROW_$(1)),$(ARCH_$(1)))
+initramfs $(call cell_initrd,$(ROW_$(1)),$(ARCH_$(1)))
+cmdline $(call cell_cmdline,$(ROW_$(1)),$(ARCH_$(1)))
+qemu $(call cell_qemu,$(ROW_$(1)),$(ARCH_$(1)))
+suites $(call suites,$(ROW_$(1)),$(ARCH_$(1)))
+timeout $(BOOT_TIMEOUT)
+row $(ROW_$(1))
+arch $(ARCH_$(1))
+results $($(ROW_$(1))_RESULTS)/$(ARCH_$(1))
+
+endef
 cell-info: $(if $(filter cell-info,$(MAKECMDGOALS)),$(cell_check))
-	@r=$(ROW_$(CELL)) a=$(ARCH_$(CELL)); \
-	 echo "kernel $(call kimg,$($(ROW_$(CELL))_KERNEL),$(ARCH_$(CELL)))"; \
-	 echo "initramfs $(B)/guest/$($(ROW_$(CELL))_PAYLOAD)/$(ARCH_$(CELL))/initramfs.cpio"; \
-	 echo "cmdline $(CMDLINE_$(ARCH_$(CELL))) matrix.variant=$(ROW_$(CELL)) $($(ROW_$(CELL))_CMDLINE)"; \
-	 echo "qemu $(QEMU_$(ARCH_$(CELL))) $($(ROW_$(CELL))_QEMU) $(CLOCK_$($(ROW_$(CELL))_CLOCK))"; \
-	 echo "suites $(call suites,$(ROW_$(CELL)),$(ARCH_$(CELL)))"
+	$(info $(call cell_info,$(CELL)))@:
 
 # Results of cells run elsewhere: FROM=dir (a build/results of another
 # machine) is merged in, then the report is made without booting.
@@ -342,6 +352,31 @@ merge:
 	@echo "merge: $$(cd $(FROM) && find . -name status | wc -l) cells from $(FROM)"
 report-only:
 	@scripts/report.sh $(REPORT_ARGS) $(call report_cells,$(FLAVOURS))
+
+# --- LAVA: every cell as a LAVA job (scripts/lava.sh) --------------------------
+# make lava: per cell a job definition (qemu device type, deploy tmpfs,
+# boot qemu, one monitor per suite), its kernel, initramfs and manifest in
+# build/lava/jobs/<cell>/ + build/lava/manifest.json; image URLs under
+# ARTIFACT_URL (http://, https://, file:///; default file:// of the job
+# folder). lava-check: every job passes LAVA's schema (strict) and
+# lava-run --validate; LAVA_RUN_CELLS (one per kernel arch) run under
+# lava-run and must give make matrix's verdicts for that cell.
+LAVA_CELLS     ?= $(call cell_ids,$(FLAVOURS) $(MUTANTS))
+LAVA_RUN_CELLS ?= $(foreach a,$(ARCHES),$(firstword $(FLAVOURS))-$(a))
+ARTIFACT_URL   ?=
+cell_files = $(foreach c,$(1),$(call cell_kernel,$(ROW_$(c)),$(ARCH_$(c))) $(call cell_initrd,$(ROW_$(c)),$(ARCH_$(c))))
+$(B)/.deps-lava: scripts/lava.sh | $(B)/.deps
+	@scripts/lava.sh deps && touch $@
+lava: $(B)/.deps-lava $(B)/tree-info $(call cell_files,$(LAVA_CELLS))
+	$(call stage,lava: $(words $(LAVA_CELLS)) cells as LAVA jobs)
+	$(file >$(B)/lava-cells,$(foreach c,$(LAVA_CELLS),$(call cell_info,$(c))))
+	@LAVA_CELLS_FILE=$(B)/lava-cells ARTIFACT_URL='$(ARTIFACT_URL)' \
+		$(call timed,lava export) scripts/lava.sh export $(LAVA_CELLS)
+lava-check: lava $(foreach c,$(LAVA_RUN_CELLS),$($(ROW_$(c))_RESULTS)/$(ARCH_$(c))/status)
+	$(call stage,lava: validate $(words $(LAVA_CELLS)) jobs; lava-run $(LAVA_RUN_CELLS))
+	@$(call timed,lava validate) scripts/lava.sh validate $(LAVA_CELLS)
+	@$(foreach c,$(LAVA_RUN_CELLS),$(call timed,lava-run $(c)) scripts/lava.sh run $(c) && \
+		scripts/lava.sh compare $(c) &&) true
 
 # --- mutants: plausible wrong fixes the tests must reject ----------------------
 # Each mutant-<x> kernel is the series plus one wrong change
@@ -385,11 +420,11 @@ lint:
 	$(call stage,lint: shellcheck)
 	@shellcheck -x $(SHELL_SCRIPTS) && echo "    shellcheck: $(words $(SHELL_SCRIPTS)) scripts clean"
 
-selfcheck: | $(B)/.deps
+selfcheck: | $(B)/.deps $(B)/.deps-lava
 	$(call stage,selfcheck: harness)
 	@scripts/selfcheck.sh
 
-check: lint selfcheck checkpatch matrix mutants bisect
+check: lint selfcheck checkpatch matrix mutants bisect lava-check
 
 clean:
 	rm -rf $(B)/results $(B)/report $(B)/guest $(B)/bin $(B)/times

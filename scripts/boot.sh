@@ -27,24 +27,6 @@ for try in 1 2 3; do
 	echo "boot: '$BOOT_RETRY' on the console (host), booting again" >&2
 done
 
-# Per-suite KTAP, without kernel lines (PRINTK_TIME: "[    1.234567] ").
-awk -v out="$out" '
-	/^matrix: abi .* begin$/ { f = out "/" $3 ".ktap"; printf "" > f; next }
-	/^matrix: abi .* end$/ { close(f); f = ""; next }
-	f != "" && !/^\[ *[0-9]+\.[0-9]+\]/ { print >> f }
-' "$log"
-
-splat='Kernel panic|Oops|BUG:|WARNING:|Unable to handle kernel|general protection fault|Call [Tt]race:|UBSAN:|KASAN:|possible recursive locking|INFO: task .* blocked'
-if [ "$rc" -eq 124 ] || [ "$rc" -eq 137 ]; then
-	echo "timeout after $timeout s" >"$out/status"
-	tail -n 20 "$log" >"$out/problem"
-elif grep -Eq "$splat" "$log"; then
-	echo "kernel splat on the console" >"$out/status"
-	grep -E -A 12 "$splat" "$log" | head -n 40 >"$out/problem"
-elif ! grep -q '^matrix: done$' "$log"; then
-	echo "guest ended without finishing (qemu exit $rc)" >"$out/status"
-	tail -n 20 "$log" >"$out/problem"
-else
-	echo ok >"$out/status"
-fi
-exit 0
+# The split into per-suite KTAP and the verdict: shared with consoles that
+# come from elsewhere (a LAVA job).
+exec "$(dirname "$0")/console-split.sh" "$out" "$log" "$rc" "$timeout"

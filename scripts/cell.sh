@@ -10,6 +10,10 @@ out=$1 timeout=$2 kernel=$3 initrd=$4 cmdline=$5; shift 5
 here=$(dirname "$0")
 repeat=${REPEAT:-1}
 note() { [ -z "${TIMED_NOTE:-}" ] || echo "$*" >"$TIMED_NOTE"; }
+mkdir -p "$out"
+# One boot of a cell at a time, whichever make asked for it.
+exec 9>"$out.lock"
+flock 9
 key=$( { sha256sum <"$kernel"; sha256sum <"$initrd"; echo "$cmdline"; echo "$*";
 	echo "repeat $repeat"; } | sha256sum | cut -c1-16)
 if [ "${RERUN:-0}" != 1 ] && [ -f "$out/status" ] &&

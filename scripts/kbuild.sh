@@ -16,6 +16,10 @@ done
 here=$(dirname "$0")
 note() { [ -z "${TIMED_NOTE:-}" ] || echo "$*" >"$TIMED_NOTE"; }
 mkdir -p "$obj"
+# Two makes asking for the same kernel take turns (the second then finds
+# it up to date) instead of building into one directory at once.
+exec 9>"$obj/.lock"
+flock 9
 key=$( { git -C "$src" rev-parse HEAD 2>/dev/null; git -C "$src" diff HEAD 2>/dev/null;
 	cat $frags; echo "$karch $cross $image $extra"; } | sha256sum | cut -c1-16)
 if [ -f "$obj/$image" ] && [ "$(cat "$obj/.matrix-key" 2>/dev/null)" = "$key" ]; then

@@ -205,6 +205,14 @@ fails_with "unknown flavour -> one line" "FLAVOURS=nope: no such flavour" \
 fails_with "REPEAT that is not a count -> one line" "REPEAT=x: a count" \
 	make -s -C "$top" -n matrix REPEAT=x
 
+# --- LAVA: the traps of a lab's console and results (scripts/lava/selftest.py) --
+if [ -x /usr/bin/lava-run ]; then
+	check "LAVA jobs and results: every trap of scripts/lava.sh selftest" \
+		"$top/scripts/lava.sh" selftest
+else
+	skip "LAVA jobs and results" "lava-dispatcher not installed (make lava-check installs it)"
+fi
+
 # --- the test sources follow the rules ---------------------------------------------
 for f in "$top"/compat-tests/*.c; do
 	check "$(basename "$f"): rule documented at the top" \

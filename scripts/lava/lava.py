@@ -1,0 +1,838 @@
+#!/usr/bin/python3
+"""The matrix's cells as LAVA jobs (Debian 12's lava-dispatcher 2023.01).
+
+Called through scripts/lava.sh; see there for the commands. Everything is
+written under build/lava/; build artifacts are only read.
+
+  build/lava/jobs/<cell>/   job.yaml (LAVA job definition), the kernel and
+                            the initramfs, device.yaml + dispatcher.yaml
+                            (for lava-run), manifest.json
+  build/lava/manifest.json  every exported cell
+  build/lava/results/<row>/<arch>/  as build/results: status, <suite>.ktap,
+                            problem, plus console.log, lava.log, lava-results
+  build/lava/times          what validation and runs took
+"""
+import glob
+import hashlib
+import json
+import os
+import re
+import shlex
+import shutil
+import subprocess
+import sys
+import time
+import urllib.parse
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+TOP = os.path.dirname(os.path.dirname(HERE))
+B = os.environ.get("B", os.path.join(TOP, "build"))
+L = os.path.join(B, "lava")
+BOOT_TIMEOUT = int(os.environ.get("BOOT_TIMEOUT", "900"))
+
+# --- the monitor: one regex, one "result" group --------------------------------
+# LAVA's console pty turns the guest's \r\n into \r\r\n: lines end in \r*\n
+# (a pattern ending in \r?\n matches nothing). A "result" group can only be
+# mapped through fixupdict, so "# SKIP" is told apart by what the group
+# captures: "ok " (with its space, only when a lookahead sees "# SKIP" later
+# on the line) against "ok". Anchored at a line start (?m)^ so kernel lines
+# ("[    1.2] ...") and diagnostics ("# ...") are not results.
+MONITOR_PATTERN = (r"(?m)^[ \t]*(?P<result>not ok|ok (?=\d+ [^\r\n]*# SKIP)|ok)"
+                   r" ?\d+ (?P<test_case_id>[^\r\n#]*?)[ \t]*(?:#[^\r\n]*)?\r*\n")
+MONITOR_FIXUP = {"ok": "pass", "not ok": "fail", "ok ": "skip"}
+# boot.sh's own additions to the cell's command line and QEMU line.
+APPEND_EXTRA = "panic=-1 loglevel=5"
+# What LAVA's qemu device type adds to a cell's QEMU line (the serial
+# console, a NIC nothing in the guest uses, no monitor).
+LAVA_ADDS = {"-nographic", "-net", "-monitor"}
+
+
+class Bad(Exception):
+    """One line naming the cell and the cause; exit 2."""
+
+
+def die(msg, code=2):
+    print("lava: " + msg, file=sys.stderr)
+    sys.exit(code)
+
+
+def sh(*cmd, **kw):
+    return subprocess.run(cmd, check=True, capture_output=True, text=True, **kw).stdout
+
+
+def sha256(path):
+    h = hashlib.sha256()
+    with open(path, "rb") as f:
+        for chunk in iter(lambda: f.read(1 << 20), b""):
+            h.update(chunk)
+    return h.hexdigest()
+
+
+def note_time(what, seconds, detail=""):
+    os.makedirs(L, exist_ok=True)
+    with open(os.path.join(L, "times"), "a") as f:
+        f.write("%s\t%.1f\t%s\t%s\n" % (what, seconds, time.strftime("%F %T"), detail))
+
+
+# --- cells: the Makefile's cell table ---------------------------------------------
+def parse_cell_info(text):
+    """cell-info lines "key value..." -> dict (values kept verbatim)."""
+    info = {}
+    for line in text.splitlines():
+        if not line.strip():
+            continue
+        k, _, v = line.partition(" ")
+        info[k] = v
+    return info
+
+
+def clean_make_env():
+    env = dict(os.environ)
+    for k in ("MAKEFLAGS", "MFLAGS", "MAKELEVEL", "MAKEOVERRIDES"):
+        env.pop(k, None)
+    return env
+
+
+def known_arches():
+    return sorted(os.path.basename(p)[:-3] for p in glob.glob(os.path.join(TOP, "arch-configs/*.mk")))
+
+
+def cells_from_file(path):
+    """LAVA_CELLS_FILE: blocks of cell-info lines, each starting "cell <id>"."""
+    cells, cur = {}, None
+    with open(path) as f:
+        for line in f.read().splitlines():
+            if line.startswith("cell "):
+                cur = line[5:].strip()
+                cells[cur] = ""
+            elif cur is not None and line.strip():
+                cells[cur] += line + "\n"
+    return {c: parse_cell_info(t) for c, t in cells.items()}
+
+
+_file_cells = None
+
+
+def cell_info(cell):
+    """What make cell-info says about CELL, plus row, arch, tree and results."""
+    global _file_cells
+    f = os.environ.get("LAVA_CELLS_FILE")
+    if f:
+        if _file_cells is None:
+            _file_cells = cells_from_file(f)
+        if cell not in _file_cells:
+            raise Bad("%s: no such cell (make cells lists them)" % cell)
+        info = dict(_file_cells[cell])
+    else:
+        p = subprocess.run(["make", "-s", "--no-print-directory", "-C", TOP, "cell-info",
+                            "CELL=" + cell], capture_output=True, text=True, env=clean_make_env())
+        if p.returncode != 0:
+            err = (p.stderr.strip().splitlines() or ["make cell-info failed"])[-1]
+            if "no such cell" in err:
+                raise Bad("%s: no such cell (make cells lists them)" % cell)
+            raise Bad("%s: make cell-info: %s" % (cell, err))
+        info = parse_cell_info(p.stdout)
+    for k in ("kernel", "initramfs", "cmdline", "qemu", "suites"):
+        if k not in info:
+            raise Bad("%s: cell-info has no '%s' line" % (cell, k))
+    if "arch" not in info:
+        arches = [a for a in known_arches() if cell.endswith("-" + a)]
+        if not arches:
+            raise Bad("%s: no arch-configs/<arch>.mk names its arch" % cell)
+        info["arch"] = max(arches, key=len)
+    info.setdefault("row", cell[: -len(info["arch"]) - 1])
+    info.setdefault("results", os.path.join(B, "results", info["row"], info["arch"]))
+    m = re.search(r"/([^/]+)/obj/(.+)-%s/" % re.escape(info["arch"]), info["kernel"])
+    if not m:
+        raise Bad("%s: kernel %s is not build/<tree>/obj/<kernel>-<arch>/" % (cell, info["kernel"]))
+    info["tree"], info["kernel_row"] = m.group(1), m.group(2)
+    info["kobj"] = info["kernel"][: m.end() - 1]
+    info["cell"] = cell
+    return info
+
+
+def all_cells():
+    f = os.environ.get("LAVA_CELLS_FILE")
+    if f:
+        return list(cells_from_file(f))
+    return sh("make", "-s", "--no-print-directory", "-C", TOP, "cells", env=clean_make_env()).split()
+
+
+def tree_facts(info):
+    """Kernel version and series commit of the cell's tree."""
+    src = os.path.join(B, info["tree"], "src")
+    rel = os.path.join(info["kobj"], "include/config/kernel.release")
+    facts = {"kernel_version": "unknown", "series_commit": "unknown", "series_patches": "0",
+             "base_commit": "unknown"}
+    if os.path.exists(rel):
+        facts["kernel_version"] = open(rel).read().strip()
+    try:
+        facts["series_commit"] = sh("git", "-C", src, "rev-parse", "HEAD").strip()
+        facts["base_commit"] = sh("git", "-C", src, "rev-parse", "base^{commit}").strip()
+        facts["series_patches"] = sh("git", "-C", src, "rev-list", "--count", "base..HEAD").strip()
+    except (subprocess.CalledProcessError, FileNotFoundError):
+        pass
+    return facts
+
+
+# --- URLs -------------------------------------------------------------------------
+def check_url(cell, url):
+    """ARTIFACT_URL must be http(s)://host/... or file:///abs/dir."""
+    u = urllib.parse.urlsplit(url)
+    why = None
+    if not url or re.search(r"\s", url):
+        why = "is empty or has blanks"
+    elif u.scheme not in ("http", "https", "file"):
+        why = "has no http://, https:// or file:// scheme"
+    elif u.scheme in ("http", "https") and not u.hostname:
+        why = "has no host"
+    elif u.scheme == "file" and (u.netloc or not u.path.startswith("/")):
+        why = "is not file:///absolute/path"
+    if why:
+        raise Bad("%s: ARTIFACT_URL=%r is not a URL: %s" % (cell, url, why))
+    return url.rstrip("/")
+
+
+# --- the device: LAVA's qemu device type, rendered as the server would ----------
+def templates_dir():
+    d = os.environ.get("LAVA_TEMPLATES", os.path.join(L, "templates", "usr/share/lava-server/device-types"))
+    if not os.path.exists(os.path.join(d, "qemu.jinja2")):
+        raise Bad("-: no LAVA device-type templates in %s (scripts/lava.sh deps)" % d)
+    return d
+
+
+def render_device(context):
+    import jinja2
+    import yaml
+    env = jinja2.Environment(loader=jinja2.FileSystemLoader([templates_dir()]),
+                             autoescape=False, trim_blocks=True)
+    text = env.from_string("{% extends 'qemu.jinja2' %}\n").render(**context)
+    return text, yaml.safe_load(text)
+
+
+def qemu_pairs(tokens):
+    """QEMU arguments as [(option, value-or-None)]."""
+    pairs, i = [], 0
+    while i < len(tokens):
+        t = tokens[i]
+        if i + 1 < len(tokens) and not tokens[i + 1].startswith("-"):
+            pairs.append((t, tokens[i + 1]))
+            i += 2
+        else:
+            pairs.append((t, None))
+            i += 1
+    return pairs
+
+
+def cell_context(info, arch_ctx):
+    """The job context that makes LAVA's qemu template boot the cell's QEMU line."""
+    tokens = shlex.split(info["qemu"])
+    binary, pairs = tokens[0], qemu_pairs(tokens[1:])
+    # Which options does the template write itself for this arch?
+    probe = {"arch": arch_ctx, "no_kvm": True, "cpu": "@cpu@", "machine": "@machine@"}
+    opts = " ".join(render_device(probe)[1]["actions"]["boot"]["methods"]["qemu"]["parameters"]["options"])
+    ctx = {"arch": arch_ctx, "no_kvm": True}
+    extra = []
+    for opt, val in pairs:
+        if opt == "-m":
+            ctx["memory"] = int(val) if val.isdigit() else val
+        elif opt == "-cpu" and "@cpu@" in opts:
+            ctx["cpu"] = val
+        elif opt in ("-M", "-machine") and "@machine@" in opts:
+            ctx["machine"] = val
+        else:
+            extra.append(opt if val is None else "%s %s" % (opt, val))
+    # A panic must end the VM (LAVA then calls the job an infrastructure
+    # error; without it the guest reboots until the timeout).
+    if "-no-reboot" not in extra:
+        extra.append("-no-reboot")
+    ctx["extra_options"] = extra
+    return binary, ctx
+
+
+LAVA_ARCH = {"x86_64": "x86_64", "arm64": "arm64"}
+
+
+def rendered_qemu(device, job):
+    """The command lava-run will start: device options + image_args."""
+    p = device["actions"]["boot"]["methods"]["qemu"]["parameters"]
+    cmd = [p["command"].strip()] + [str(o) for o in p.get("options", [])] + [str(o) for o in p.get("extra", [])]
+    deploy = next(a["deploy"] for a in job["actions"] if "deploy" in a)
+    for label, img in deploy["images"].items():
+        cmd.append(img["image_arg"].replace("{%s}" % label, "/tmp/" + label))
+    return shlex.split(" ".join(cmd))
+
+
+def check_qemu(cell, info, device, job):
+    """The job boots the cell's machine: every option of the cell's QEMU line,
+    -no-reboot, its command line; nothing but LAVA's console/NIC/monitor extra,
+    and never -enable-kvm."""
+    got = rendered_qemu(device, job)
+    want = shlex.split(info["qemu"])
+    probs = []
+    if got[0] != want[0]:
+        probs.append("binary %s, cell wants %s" % (got[0], want[0]))
+    gp = qemu_pairs(got[1:])
+    norm = lambda p: ("-machine" if p[0] == "-M" else p[0], p[1])
+    gset = {norm(p) for p in gp}
+    # QEMU takes the last -m; compare what it takes.
+    wlast = {}
+    for p in qemu_pairs(want[1:]):
+        wlast[norm(p)[0]] = norm(p)
+    for p in wlast.values():
+        if p not in gset:
+            probs.append("missing %s %s" % p)
+    gm = [v for o, v in gp if o == "-m"]
+    if "-m" in wlast and gm and gm[-1] != wlast["-m"][1]:
+        probs.append("memory %s, cell wants %s" % (gm[-1], wlast["-m"][1]))
+    for o, v in gp:
+        if o in ("-enable-kvm", "-accel") or (o == "-cpu" and v == "host"):
+            probs.append("%s (KVM: no_kvm missing from the context?)" % o)
+        elif (norm((o, v)) not in set(wlast.values()) and o not in LAVA_ADDS
+              and o not in ("-kernel", "-initrd", "-append", "-no-reboot", "-m")):
+            probs.append("extra option %s %s" % (o, v or ""))
+    if "-no-reboot" not in got:
+        probs.append("no -no-reboot (a panic would reboot until the timeout)")
+    app = got[got.index("-append") + 1] if "-append" in got else ""
+    if app != "%s %s" % (info["cmdline"], APPEND_EXTRA):
+        probs.append("command line %r, cell wants %r" % (app, "%s %s" % (info["cmdline"], APPEND_EXTRA)))
+    if probs:
+        raise Bad("%s: job's QEMU differs from the cell: %s" % (cell, "; ".join(probs)))
+    return got
+
+
+# --- export -------------------------------------------------------------------------
+def seconds(n):
+    return {"seconds": int(n)}
+
+
+def make_job(info, facts, kernel_url, initrd_url, ctx):
+    suites = info["suites"].split()
+    monitors = []
+    for i, s in enumerate(suites):
+        monitors.append({
+            "name": s,
+            "start": "matrix: abi %s begin" % s,
+            # The last monitor waits for the guest's end, so the console
+            # that comes back holds "matrix: done" as boot.sh's does.
+            "end": "matrix: done" if i == len(suites) - 1 else "matrix: abi %s end" % s,
+            "pattern": MONITOR_PATTERN,
+            "fixupdict": dict(MONITOR_FIXUP),
+        })
+    test_t = int(info.get("timeout") or BOOT_TIMEOUT)
+    job = {
+        "job_name": ("matrix %s: tree %s, flavour %s, %s, kernel %s, series %s"
+                     % (info["cell"], info["tree"], info["row"], info["arch"],
+                        facts["kernel_version"], facts["series_commit"][:12]))[:200],
+        "device_type": "qemu",
+        "visibility": "public",
+        "priority": "medium",
+        # The schema rejects an action timeout above the job's (lava-run only
+        # warns): the job's is the sum of its actions' and a minute.
+        "timeouts": {"job": seconds(120 + 120 + test_t + 60),
+                     "connection": seconds(test_t),
+                     "action": seconds(test_t)},
+        "context": ctx,
+        "metadata": {
+            "matrix.cell": info["cell"], "matrix.tree": info["tree"],
+            "matrix.flavour": info["row"], "matrix.kernel": info["kernel_row"],
+            "matrix.arch": info["arch"], "matrix.suites": " ".join(suites),
+            "matrix.kernel_version": facts["kernel_version"],
+            "matrix.series_commit": facts["series_commit"],
+            "matrix.series_patches": facts["series_patches"],
+            "matrix.base_commit": facts["base_commit"],
+            "matrix.cmdline": info["cmdline"],
+        },
+        "actions": [
+            {"deploy": {
+                "to": "tmpfs", "timeout": seconds(120),
+                "images": {
+                    "kernel": {"url": kernel_url,
+                               "image_arg": "-kernel {kernel} -append \"%s %s\"" % (info["cmdline"], APPEND_EXTRA)},
+                    "initrd": {"url": initrd_url, "image_arg": "-initrd {initrd}"},
+                }}},
+            {"boot": {"method": "qemu", "media": "tmpfs", "timeout": seconds(120)}},
+            {"test": {"timeout": seconds(test_t), "monitors": monitors}},
+        ],
+    }
+    return job
+
+
+def dump_yaml(obj, path):
+    import yaml
+    with open(path + ".tmp", "w") as f:
+        yaml.safe_dump(obj, f, sort_keys=False, default_flow_style=False, width=1000)
+    os.replace(path + ".tmp", path)
+
+
+def export(cells):
+    import yaml
+    if not cells:
+        cells = all_cells()
+    url = os.environ.get("ARTIFACT_URL", "")
+    if url:
+        url = check_url(cells[0], url)
+    t0 = time.time()
+    infos = [cell_info(c) for c in cells]
+    for info in infos:
+        for k in ("kernel", "initramfs"):
+            if not os.path.isfile(info[k]):
+                raise Bad("%s: no %s %s (make cell CELL=%s builds it)" % (info["cell"], k, info[k], info["cell"]))
+    manifest = []
+    mpath = os.path.join(L, "manifest.json")
+    if os.path.exists(mpath):
+        manifest = [m for m in json.load(open(mpath)) if m["cell"] not in cells]
+    for info in infos:
+        cell = info["cell"]
+        d = os.path.join(L, "jobs", cell)
+        os.makedirs(d, exist_ok=True)
+        kname = os.path.basename(info["kernel"])
+        for src, dst in ((info["kernel"], kname), (info["initramfs"], "initramfs.cpio")):
+            shutil.copyfile(src, os.path.join(d, dst + ".tmp"))
+            os.replace(os.path.join(d, dst + ".tmp"), os.path.join(d, dst))
+        base = url + "/" + cell if url else "file://" + d
+        facts = tree_facts(info)
+        _, ctx = cell_context(info, LAVA_ARCH.get(info["arch"], info["arch"]))
+        job = make_job(info, facts, base + "/" + kname, base + "/initramfs.cpio", ctx)
+        dtext, device = render_device(ctx)
+        check_qemu(cell, info, device, job)
+        dump_yaml(job, os.path.join(d, "job.yaml"))
+        with open(os.path.join(d, "device.yaml"), "w") as f:
+            f.write(dtext)
+        # No default route on a lab machine: lava-run's qemu boot needs
+        # dispatcher_ip or it dies (LAVABug/InfrastructureError).
+        with open(os.path.join(d, "dispatcher.yaml"), "w") as f:
+            f.write("dispatcher_ip: 127.0.0.1\n")
+        with open(os.path.join(d, "cell-info"), "w") as f:
+            f.write("".join("%s %s\n" % (k, info[k]) for k in
+                            ("kernel", "initramfs", "cmdline", "qemu", "suites", "row", "arch", "results")
+                            + (("timeout",) if "timeout" in info else ())))
+        m = {"cell": cell, "row": info["row"], "arch": info["arch"], "tree": info["tree"],
+             "kernel": info["kernel_row"], **facts,
+             "job": os.path.join(d, "job.yaml"),
+             "kernel_file": os.path.join(d, kname), "kernel_sha256": sha256(os.path.join(d, kname)),
+             "kernel_url": base + "/" + kname,
+             "initramfs_file": os.path.join(d, "initramfs.cpio"),
+             "initramfs_sha256": sha256(os.path.join(d, "initramfs.cpio")),
+             "initramfs_url": base + "/initramfs.cpio",
+             "suites": info["suites"].split(), "matrix_results": info["results"]}
+        with open(os.path.join(d, "manifest.json"), "w") as f:
+            json.dump(m, f, indent=1)
+        manifest.append(m)
+    manifest.sort(key=lambda m: m["cell"])
+    with open(mpath + ".tmp", "w") as f:
+        json.dump(manifest, f, indent=1)
+    os.replace(mpath + ".tmp", mpath)
+    dt = time.time() - t0
+    note_time("export", dt, "%d jobs" % len(infos))
+    print("lava: exported %d jobs into %s/jobs (%.1f s)%s" % (
+        len(infos), L, dt, "" if not url else ", images at " + url))
+
+
+# --- validate -------------------------------------------------------------------------
+def schema_check(job):
+    """LAVA's own job schema, strict; None or the reason."""
+    from lava_common.schemas import validate
+    try:
+        validate(job, strict=True)
+    except Exception as e:  # voluptuous.Invalid and friends
+        return str(e).splitlines()[0]
+    return None
+
+
+def timeout_check(job):
+    """Our own copy of the check the schema makes and lava-run does not:
+    no action/connection timeout above the job's."""
+    from lava_common.timeout import Timeout
+    jt = Timeout.parse(job["timeouts"]["job"])
+    over = []
+    for k, v in job["timeouts"].items():
+        if k in ("action", "connection") and Timeout.parse(v) > jt:
+            over.append("timeouts.%s" % k)
+    for i, a in enumerate(job["actions"]):
+        (kind, body), = a.items()
+        if "timeout" in body and Timeout.parse(body["timeout"]) > jt:
+            over.append("actions[%d].%s" % (i, kind))
+    return ("timeout above the job's (%s)" % ", ".join(over)) if over else None
+
+
+def lava_run_validate(d, job_path, tag):
+    jid = "matrix-validate-%s-%d-%d" % (tag, os.getpid(), time.time_ns() % 10**9)
+    out = os.path.join(L, "run", "validate", jid)
+    os.makedirs(out, exist_ok=True)
+    p = subprocess.run(["lava-run", "--validate", "--job-id", jid, "--output-dir", out,
+                        "--device", os.path.join(d, "device.yaml"),
+                        "--dispatcher", os.path.join(d, "dispatcher.yaml"), job_path],
+                       capture_output=True, text=True)
+    shutil.rmtree(os.path.join("/var/lib/lava/dispatcher/tmp", jid), ignore_errors=True)
+    log = p.stdout + p.stderr
+    shutil.rmtree(out, ignore_errors=True)
+    errs = [str(m) for lvl, m in log_entries(log) if lvl in ("error", "exception")]
+    errs = [" / ".join(errs)] if errs else []
+    warns = [m for lvl, m in log_entries(log) if lvl == "warning"]
+    ok = p.returncode == 0 and not errs and '"result": "pass"' in log.split('"case": "validate"')[-1][:80]
+    return ok, (errs[:1] or [log.strip().splitlines()[-1] if log.strip() else "rc %d" % p.returncode]), warns
+
+
+def validate(dirs):
+    import yaml
+    if not dirs:
+        dirs = sorted(glob.glob(os.path.join(L, "jobs", "*")))
+    if not dirs:
+        raise Bad("-: no jobs in %s/jobs (scripts/lava.sh export first)" % L)
+    if os.geteuid() != 0:
+        raise Bad("-: lava-run runs as root")
+    t0 = time.time()
+    bad = 0
+    for d in dirs:
+        cell = os.path.basename(d.rstrip("/"))
+        job = yaml.safe_load(open(os.path.join(d, "job.yaml")))
+        info = parse_cell_info(open(os.path.join(d, "cell-info")).read())
+        info["cell"] = cell
+        device = yaml.safe_load(open(os.path.join(d, "device.yaml")))
+        probs = []
+        for what, why in (("schema", schema_check(job)), ("timeouts", timeout_check(job))):
+            if why:
+                probs.append("%s: %s" % (what, why))
+        try:
+            check_qemu(cell, info, device, job)
+        except Bad as e:
+            probs.append(str(e).split(": ", 1)[1])
+        ok, errs, warns = lava_run_validate(d, os.path.join(d, "job.yaml"), cell)
+        if not ok:
+            probs.append("lava-run --validate: %s" % errs[0])
+        # lava-run only warns about what the schema rejects: a warning
+        # about timeouts is a failure here.
+        for w in warns:
+            if "timeout" in str(w).lower():
+                probs.append("lava-run warns: %s" % w)
+        if probs:
+            bad += 1
+            print("lava: %s: %s" % (cell, "; ".join(probs)))
+    dt = time.time() - t0
+    note_time("validate", dt, "%d jobs" % len(dirs))
+    print("lava: validate: %d jobs, %d valid (schema strict, timeouts, QEMU line, lava-run --validate) in %.1f s"
+          % (len(dirs), len(dirs) - bad, dt))
+    return 1 if bad else 0
+
+
+# --- lava-run's log ---------------------------------------------------------------------
+def log_entries(text):
+    """(lvl, msg) of each line of lava-run's log (JSON, or YAML flow when a
+    value carries a tag: "size": ! "123")."""
+    import yaml
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    for line in text.splitlines():
+        if not line.startswith("{"):
+            continue
+        try:
+            e = json.loads(line)
+        except ValueError:
+            try:
+                e = yaml.load(line, Loader=loader)
+            except yaml.YAMLError:
+                continue
+        if isinstance(e, dict) and "lvl" in e:
+            yield e["lvl"], e.get("msg")
+
+
+def console_from_log(text):
+    """The serial console as lava-run logged it ("lvl": "target")."""
+    return "".join("%s\n" % m for lvl, m in log_entries(text) if lvl == "target" and isinstance(m, str))
+
+
+def lava_results(text):
+    """Per-case results of the monitors: [(definition, case, result)]."""
+    out = []
+    for lvl, m in log_entries(text):
+        if lvl == "results" and isinstance(m, dict) and m.get("definition") != "lava":
+            out.append((m["definition"], m["case"], m["result"]))
+    return out
+
+
+def mangle(name):
+    """LAVA's test case id: lowercased, non-word runs to _."""
+    return re.sub(r"\W+", "_", name.strip().lower())
+
+
+def monitor_view(console_crlf, suites):
+    """What LAVA's monitors find in a console whose lines end in \\r\\r\\n:
+    the same start/end strings, regex, fixupdict and name mangling."""
+    out, pos = [], 0
+    pat = re.compile(MONITOR_PATTERN, re.DOTALL)
+    for i, s in enumerate(suites):
+        start = console_crlf.find("matrix: abi %s begin" % s, pos)
+        if start < 0:
+            break
+        pos = start + len("matrix: abi %s begin" % s)
+        end_s = "matrix: done" if i == len(suites) - 1 else "matrix: abi %s end" % s
+        end = console_crlf.find(end_s, pos)
+        stop = end if end >= 0 else len(console_crlf)
+        while True:
+            m = pat.search(console_crlf, pos, stop)
+            if not m:
+                break
+            r = MONITOR_FIXUP.get(m.group("result"), m.group("result"))
+            out.append((s, mangle(m.group("test_case_id")), r))
+            pos = m.end()
+        pos = stop
+    return out
+
+
+def ktap_view(outdir, suites):
+    """The flat list LAVA should report, from our per-suite KTAP: every
+    result line of every nesting level, in order (LAVA flattens nesting)."""
+    out = []
+    for s in suites:
+        f = os.path.join(outdir, s + ".ktap")
+        if not os.path.exists(f):
+            continue
+        for line in open(f):
+            m = re.match(r"^\s*(not ok|ok) \d+ ([^#\n]*?)\s*(#.*)?$", line.rstrip("\n"))
+            if not m:
+                continue
+            r = "fail" if m.group(1) == "not ok" else ("skip" if re.search(r"# SKIP", m.group(3) or "") else "pass")
+            out.append((s, mangle(m.group(2)), r))
+    return out
+
+
+def plan_problems(path):
+    """KTAP plans (1..N at every nesting level) against the results under
+    them; LAVA never checks a plan. [] when every plan is met."""
+    probs = []
+    levels = {}  # indent -> [plan, count]
+
+    def close(depth_min, name):
+        # KTAP: a program's result line comes after its block, so NAME
+        # (the line that closes the block) names it.
+        for d in sorted([d for d in levels if d >= depth_min], reverse=True):
+            plan, count = levels.pop(d)
+            if plan is not None and count != plan:
+                where = "top level" if d == 0 else name
+                probs.append("%s: %s has %d of %d results" % (os.path.basename(path)[:-5], where, count, plan))
+
+    seen_plan0 = False
+    for line in open(path):
+        line = line.rstrip("\n")
+        ind = len(line) - len(line.lstrip(" "))
+        body = line.lstrip(" ")
+        m = re.match(r"^1\.\.(\d+)", body)
+        if m:
+            close(ind, "a block before this plan")
+            levels[ind] = [int(m.group(1)), 0]
+            if ind == 0:
+                seen_plan0 = True
+            continue
+        m = re.match(r"^(not ok|ok) \d+ ([^#]*?)\s*(#.*)?$", body)
+        if m:
+            close(ind + 1, m.group(2))
+            levels.setdefault(ind, [None, 0])[1] += 1
+    close(0, "end of suite")
+    if not seen_plan0:
+        probs.append("%s: no KTAP plan" % os.path.basename(path)[:-5])
+    return probs
+
+
+# --- run ---------------------------------------------------------------------------------
+def split_console(outdir, console_path, rc, timeout):
+    subprocess.run([os.path.join(TOP, "scripts/console-split.sh"), outdir, console_path,
+                    str(rc), str(timeout)], check=True)
+
+
+def finish_results(outdir, suites, log_text, crlf_console):
+    """After the split: plans, missing suites and LAVA's own view; a problem
+    makes the cell fail in the report (status not ok). Returns the notes."""
+    status = open(os.path.join(outdir, "status")).read().strip()
+    probs = []
+    for s in suites:
+        f = os.path.join(outdir, s + ".ktap")
+        if not os.path.exists(f):
+            probs.append("suite %s missing" % s)
+        else:
+            probs += plan_problems(f)
+    lava = lava_results(log_text)
+    with open(os.path.join(outdir, "lava-results"), "w") as f:
+        f.write("".join("%s %s %s\n" % r for r in lava))
+    notes = []
+    if status == "ok":
+        want = ktap_view(outdir, suites)
+        mon = monitor_view(crlf_console, suites)
+        if lava != want:
+            probs.append("LAVA's results (%d) differ from the KTAP (%d): %s" % (
+                len(lava), len(want), first_diff(lava, want)))
+        if mon != lava:
+            notes.append("console replay of the monitor differs from LAVA's results: %s" % first_diff(mon, lava))
+    if probs and status == "ok":
+        with open(os.path.join(outdir, "status"), "w") as f:
+            f.write("short or inconsistent KTAP: %s\n" % probs[0])
+        with open(os.path.join(outdir, "problem"), "w") as f:
+            f.write("\n".join(probs) + "\n")
+    return probs, notes
+
+
+def first_diff(a, b):
+    for i, (x, y) in enumerate(zip(a, b)):
+        if x != y:
+            return "#%d %s vs %s" % (i + 1, " ".join(x), " ".join(y))
+    return "lengths %d vs %d" % (len(a), len(b))
+
+
+def run(cell):
+    import yaml
+    d = os.path.join(L, "jobs", cell)
+    if not os.path.exists(os.path.join(d, "job.yaml")):
+        raise Bad("%s: not exported (scripts/lava.sh export %s)" % (cell, cell))
+    if os.geteuid() != 0:
+        raise Bad("%s: lava-run runs as root" % cell)
+    info = parse_cell_info(open(os.path.join(d, "cell-info")).read())
+    job = yaml.safe_load(open(os.path.join(d, "job.yaml")))
+    # A local run boots the exported files, whatever ARTIFACT_URL said.
+    for img, f in (("kernel", os.path.basename(info["kernel"])), ("initrd", "initramfs.cpio")):
+        job["actions"][0]["deploy"]["images"][img]["url"] = "file://" + os.path.join(d, f)
+    # Each lava-run its own job id: it keeps its files in a folder named after it.
+    jid = "matrix-%s-%s-%d" % (cell, time.strftime("%Y%m%d%H%M%S"), os.getpid())
+    rundir = os.path.join(L, "run", jid)
+    os.makedirs(rundir, exist_ok=True)
+    dump_yaml(job, os.path.join(rundir, "job.yaml"))
+    t0 = time.time()
+    with open(os.path.join(rundir, "lava.log"), "w") as logf:
+        p = subprocess.run(["lava-run", "--job-id", jid, "--output-dir", os.path.join(rundir, "out"),
+                            "--device", os.path.join(d, "device.yaml"),
+                            "--dispatcher", os.path.join(d, "dispatcher.yaml"),
+                            os.path.join(rundir, "job.yaml")], stdout=logf, stderr=subprocess.STDOUT)
+    dt = time.time() - t0
+    shutil.rmtree(os.path.join("/var/lib/lava/dispatcher/tmp", jid), ignore_errors=True)
+    text = open(os.path.join(rundir, "lava.log")).read()
+    outdir = os.path.join(L, "results", info["row"], info["arch"])
+    shutil.rmtree(outdir, ignore_errors=True)
+    os.makedirs(outdir)
+    console = console_from_log(text)
+    with open(os.path.join(outdir, "console.log"), "w") as f:
+        f.write(console)
+    shutil.copyfile(os.path.join(rundir, "lava.log"), os.path.join(outdir, "lava.log"))
+    rc, tmo = lava_end(text, p.returncode)
+    split_console(outdir, os.path.join(outdir, "console.log"), rc, tmo)
+    crlf = console.replace("\n", "\r\r\n")
+    probs, notes = finish_results(outdir, info["suites"].split(), text, crlf)
+    job_result = lava_job_result(text)
+    with open(os.path.join(outdir, "lava-job"), "w") as f:
+        f.write("job %s: %s (lava-run exit %d, %.1f s)\n" % (jid, job_result, p.returncode, dt))
+    note_time("run " + cell, dt, "lava job %s, cell %s" % (job_result, open(os.path.join(outdir, "status")).read().strip()))
+    shutil.rmtree(rundir, ignore_errors=True)
+    status = open(os.path.join(outdir, "status")).read().strip()
+    nres = len(lava_results(text))
+    print("lava: %s: lava-run %.1f s, LAVA job %s, %d LAVA case results; cell: %s" % (
+        cell, dt, job_result, nres, status))
+    for n in notes:
+        print("lava: %s: note: %s" % (cell, n))
+    return 0
+
+
+def lava_job_result(text):
+    res = [m for lvl, m in log_entries(text) if lvl == "results" and isinstance(m, dict)
+           and m.get("definition") == "lava" and m.get("case") == "job"]
+    if not res:
+        return "unknown"
+    r = res[-1]
+    err = (r.get("extra") or {}).get("error_type")
+    return r["result"] + (" (%s)" % err if err else "")
+
+
+def lava_end(text, rc):
+    """(rc, timeout) for console-split.sh: 124 when a LAVA timeout ended it."""
+    for lvl, m in log_entries(text):
+        if lvl in ("error", "exception", "warning") and isinstance(m, str):
+            t = re.search(r"timed out after (\d+) seconds", m)
+            if t:
+                return 124, t.group(1)
+            if "monitoring has timed out" in m:
+                return 124, BOOT_TIMEOUT
+    return rc, BOOT_TIMEOUT
+
+
+# --- compare ------------------------------------------------------------------------------
+def compare(cell):
+    d = os.path.join(L, "jobs", cell)
+    if not os.path.exists(os.path.join(d, "cell-info")):
+        raise Bad("%s: not exported (scripts/lava.sh export %s)" % (cell, cell))
+    info = parse_cell_info(open(os.path.join(d, "cell-info")).read())
+    mine = os.path.join(L, "results", info["row"], info["arch"])
+    theirs = info["results"]
+    for what, p in (("LAVA run", mine), ("make matrix", theirs)):
+        if not os.path.exists(os.path.join(p, "status")):
+            raise Bad("%s: no %s result in %s" % (cell, what, p))
+    suites = info["suites"].split()
+    verdicts = os.path.join(TOP, "scripts/ktap-verdicts.sh")
+
+    def rows(p):
+        out = ["status " + open(os.path.join(p, "status")).read().strip()]
+        for s in suites:
+            f = os.path.join(p, s + ".ktap")
+            if os.path.exists(f):
+                out += ["%s %s" % (s, l) for l in sh(verdicts, f).splitlines()]
+        return out
+
+    a, b = rows(theirs), rows(mine)
+    # Through the project's report code, same expected-failure table.
+    rep = {}
+    for name, res in (("matrix", os.path.dirname(os.path.dirname(theirs))),
+                      ("lava", os.path.dirname(os.path.dirname(mine)))):
+        outdir = os.path.join(L, "report", cell, name)
+        env = dict(os.environ)
+        env.pop("TIMES", None)
+        p = subprocess.run([os.path.join(TOP, "scripts/report.sh"), res,
+                            os.path.join(TOP, "compat-tests/expected-failures"),
+                            os.path.join(B, "tree-info"), outdir] +
+                           ["%s:%s:%s" % (info["row"], info["arch"], s) for s in suites],
+                           capture_output=True, text=True, env=env)
+        rep[name] = (p.returncode, open(os.path.join(outdir, "report.txt")).read())
+    same_ktap = sum(open(os.path.join(theirs, s + ".ktap")).read() == open(os.path.join(mine, s + ".ktap")).read()
+                    for s in suites if os.path.exists(os.path.join(mine, s + ".ktap"))
+                    and os.path.exists(os.path.join(theirs, s + ".ktap")))
+    diffs = [l for l in difflib_unified(a, b)]
+    rdiff = [l for l in difflib_unified(rep["matrix"][1].splitlines(), rep["lava"][1].splitlines())]
+    print("lava: %s: %d verdict rows from make matrix, %d from LAVA; report exit %d vs %d; %d of %d suites' KTAP byte-identical"
+          % (cell, len(a) - 1, len(b) - 1, rep["matrix"][0], rep["lava"][0], same_ktap, len(suites)))
+    if diffs or rdiff or rep["matrix"][0] != rep["lava"][0]:
+        for l in (diffs + rdiff)[:40]:
+            print("    " + l)
+        print("lava: %s: LAVA's verdicts differ from make matrix's" % cell)
+        return 1
+    print("lava: %s: verdicts equal (status, every case, the report through %s)" % (cell, "compat-tests/expected-failures"))
+    return 0
+
+
+def difflib_unified(a, b):
+    import difflib
+    return [l for l in difflib.unified_diff(a, b, "make matrix", "lava", lineterm="", n=0)]
+
+
+# --- main ------------------------------------------------------------------------------------
+def main(argv):
+    if not argv:
+        die("usage: lava.sh export|validate|run|compare|selftest ...")
+    cmd, args = argv[0], argv[1:]
+    try:
+        if cmd == "export":
+            export(args)
+            return 0
+        if cmd == "validate":
+            return validate([os.path.join(L, "jobs", c) for c in args])
+        if cmd == "run":
+            if len(args) != 1:
+                die("usage: lava.sh run CELL")
+            return run(args[0])
+        if cmd == "compare":
+            return max([compare(c) for c in args] or [die("usage: lava.sh compare CELL...")])
+        if cmd == "selftest":
+            import selftest
+            return selftest.main(sys.modules[__name__], args)
+        die("no command %r (export, validate, run, compare, selftest)" % cmd)
+    except Bad as e:
+        die(str(e))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.path.insert(0, HERE)
+    sys.exit(main(sys.argv[1:]))
