@@ -5,20 +5,12 @@
  * pointers with EFAULT, negative or over-RLIMIT_NOFILE counts with EINVAL,
  * a wrong sigsetsize with EINVAL - all before any sleep.
  */
-#include <limits.h>
+#include <errno.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/resource.h>
 #include <unistd.h>
 #include "scenario.h"
-
-enum fam { F_SELECT, F_POLL, F_EPOLL };
-
-static enum fam family(const struct entry *e)
-{
-	return e->epoll ? F_EPOLL : e->kind == TK_TIMEVAL ||
-	       strstr(e->name, "select") ? F_SELECT : F_POLL;
-}
 
 static void *unmapped(void)
 {
@@ -29,151 +21,155 @@ static void *unmapped(void)
 	return p;
 }
 
-
 struct kase {
 	const char *name;
-	int err;		/* expected errno, 0: returns 0 (sleep) */
-	/* Set up the call; false when the case does not apply to @e. */
-	bool (*setup)(const struct entry *e, union tmo *t, bool *ready);
+	const char *(*skip)(const struct entry *e);
+	/* Sets up the call (its timeout in @t); returns the expected errno, 0: returns 0. */
+	int (*prepare)(const struct entry *e, struct call *c, union tmo *t);
 };
 
-static bool neg_sec(const struct entry *e, union tmo *t, bool *ready)
+static const char *no_msec(const struct entry *e)
+{
+	return e->kind == TK_MSEC ? "a millisecond int has no such value" : NULL;
+}
+
+static const char *ns_kinds(const struct entry *e)
+{
+	return e->kind == TK_OLD_TS || e->kind == TK_TS64 ? NULL :
+	       "no nanoseconds field";
+}
+
+static const char *not_epoll(const struct entry *e)
+{
+	/* epoll's NULL events pass access_ok() and are never written */
+	return e->family == F_EPOLL ? "epoll does not read events" : NULL;
+}
+
+static const char *poll_family(const struct entry *e)
+{
+	/* select clamps nfds to the fd table instead (select(2) BUGS) */
+	return e->family == F_POLL ? NULL : "only poll checks RLIMIT_NOFILE";
+}
+
+static const char *has_sigmask(const struct entry *e)
+{
+	return e->sigmask ? NULL : "no signal mask argument";
+}
+
+static int neg_sec(const struct entry *e, struct call *c, union tmo *t)
 {
 	tmo_set(e->kind, t, -1, 0);
-	return e->kind != TK_MSEC;
+	return EINVAL;
 }
 
-static bool neg_sub(const struct entry *e, union tmo *t, bool *ready)
+static int neg_sub(const struct entry *e, struct call *c, union tmo *t)
 {
 	tmo_set(e->kind, t, 0, -1);
-	return e->kind != TK_MSEC;
+	return EINVAL;
 }
 
-static bool big_nsec(const struct entry *e, union tmo *t, bool *ready)
+static int big_nsec(const struct entry *e, struct call *c, union tmo *t)
 {
 	tmo_set(e->kind, t, 0, 1000000000);
-	return e->kind == TK_OLD_TS || e->kind == TK_TS64;
+	return EINVAL;
 }
 
-/* main() passes an unmapped timeout pointer for this one. */
-static bool tmo_fault(const struct entry *e, union tmo *t, bool *ready)
+static int tmo_fault(const struct entry *e, struct call *c, union tmo *t)
 {
-	return e->kind != TK_MSEC;
+	c->tmo = unmapped();
+	return EFAULT;
 }
 
-static bool fds_unmapped(const struct entry *e, union tmo *t, bool *ready)
+static int fds_unmapped(const struct entry *e, struct call *c, union tmo *t)
 {
-	tmo_set_ns(e->kind, t, 1000000);
-	override.fds_set = true;
-	override.fds = unmapped();
+	c->fds_set = true;
+	c->fds = unmapped();
 	/*
 	 * epoll only writes events out (access_ok() alone passes any 32-bit
 	 * address of a compat task): a ready fd and read-only events.
 	 */
-	if (family(e) == F_EPOLL) {
-		override.fds = readonly_copy("", 0);
-		*ready = true;
+	if (e->family == F_EPOLL) {
+		c->fds = readonly_copy("", 0);
+		c->out = true;
 	}
-	return true;
+	return EFAULT;
 }
 
-static bool fds_null(const struct entry *e, union tmo *t, bool *ready)
+static int fds_null(const struct entry *e, struct call *c, union tmo *t)
 {
-	tmo_set_ns(e->kind, t, 1000000);
-	override.fds_set = true;
-	override.fds = NULL;
-	/* NULL fd_sets are a plain sleep; epoll's NULL passes access_ok(). */
-	return family(e) != F_EPOLL;
+	c->fds_set = true;
+	c->fds = NULL;
+	/* NULL fd_sets are a plain sleep */
+	return e->family == F_SELECT ? 0 : EFAULT;
 }
 
-static bool nfds_neg(const struct entry *e, union tmo *t, bool *ready)
+static int nfds_neg(const struct entry *e, struct call *c, union tmo *t)
 {
-	tmo_set_ns(e->kind, t, 1000000);
-	override.nfds_set = true;
-	override.nfds = -1;
-	return true;
+	c->nfds_set = true;
+	c->nfds = -1;
+	return EINVAL;
 }
 
-static bool nfds_rlimit(const struct entry *e, union tmo *t, bool *ready)
+static int nfds_rlimit(const struct entry *e, struct call *c, union tmo *t)
 {
 	struct rlimit rl;
 
 	getrlimit(RLIMIT_NOFILE, &rl);
-	tmo_set_ns(e->kind, t, 1000000);
-	override.nfds_set = true;
-	override.nfds = rl.rlim_cur + 1;
-	/* select clamps nfds to the fd table instead (select(2) BUGS). */
-	return family(e) == F_POLL;
+	c->nfds_set = true;
+	c->nfds = rl.rlim_cur + 1;
+	return EINVAL;
 }
 
-static bool sigsetsize(const struct entry *e, union tmo *t, bool *ready)
+static int sigsetsize(const struct entry *e, struct call *c, union tmo *t)
 {
-	tmo_set_ns(e->kind, t, 1000000);
-	override.sigsetsize = 4;
-	return e->sigmask;
+	c->sigsetsize = 4;
+	return EINVAL;
 }
 
 static const struct kase cases[] = {
-	{ "neg_sec", EINVAL, neg_sec },
-	{ "neg_sub", EINVAL, neg_sub },
-	{ "nsec_1e9", EINVAL, big_nsec },
-	{ "tmo_unmapped", EFAULT, tmo_fault },
-	{ "fds_fault", EFAULT, fds_unmapped },
-	{ "fds_null", EFAULT, fds_null },
-	{ "nfds_neg", EINVAL, nfds_neg },
-	{ "nfds_rlimit", EINVAL, nfds_rlimit },
-	{ "sigsetsize", EINVAL, sigsetsize },
+	{ "neg_sec", no_msec, neg_sec },
+	{ "neg_sub", no_msec, neg_sub },
+	{ "nsec_1e9", ns_kinds, big_nsec },
+	{ "tmo_unmapped", no_msec, tmo_fault },
+	{ "fds_fault", NULL, fds_unmapped },
+	{ "fds_null", not_epoll, fds_null },
+	{ "nfds_neg", NULL, nfds_neg },
+	{ "nfds_rlimit", poll_family, nfds_rlimit },
+	{ "sigsetsize", has_sigmask, sigsetsize },
 };
-#define NR_CASES (sizeof(cases) / sizeof(cases[0]))
+
+static int pipe_fds[2];
+
+static const char *skip(const struct entry *e, const void *p)
+{
+	const struct kase *k = p;
+
+	return k->skip ? k->skip(e) : NULL;
+}
+
+static bool run(const struct entry *e, const void *p, const char *name)
+{
+	const struct kase *k = p;
+	uint64_t mask = 0;
+	union tmo t;
+	struct call c = { .tmo = &t, .mask = e->sigmask ? &mask : NULL };
+	int err;
+	long ret;
+
+	tmo_set_ns(e->kind, &t, 1000000);
+	err = k->prepare(e, &c, &t);
+	c.fd = pipe_fds[c.out];
+	errno = 0;
+	ret = entry_call(e, &c);
+	if (ret == (err ? -1 : 0) && (!err || errno == err))
+		return true;
+	ksft_print_msg("%s: ret %ld errno %d (%s), expected %s\n", name, ret,
+		       errno, strerror(errno), err ? strerror(err) : "0");
+	return false;
+}
 
 int main(void)
 {
-	const struct entry *e;
-	unsigned int i, n = 0;
-	union tmo t;
-	int p[2];
-	bool ready;
-
-	for_each_entry(e)
-		for (i = 0; i < NR_CASES; i++) {
-			n += cases[i].setup(e, &t, &ready);
-			memset(&override, 0, sizeof(override));
-		}
-	idle_pipe(p);
-	ksft_print_header();
-	ksft_set_plan(n);
-	for_each_entry(e) {
-		for (i = 0; i < NR_CASES; i++) {
-			const struct kase *c = &cases[i];
-			union tmo buf;
-			void *tp = &buf;
-			uint64_t mask = 0;
-			int err = c->err;
-			long ret;
-
-			memset(&buf, 0, sizeof(buf));
-			memset(&override, 0, sizeof(override));
-			ready = false;
-			if (!c->setup(e, &buf, &ready))
-				continue;
-			if (c->setup == tmo_fault)
-				tp = unmapped();
-			if (c->setup == fds_null && family(e) == F_SELECT)
-				err = 0;
-			errno = 0;
-			ret = entry_call(e, p[ready], ready, tp,
-					 e->sigmask ? &mask : NULL);
-			memset(&override, 0, sizeof(override));
-			if (err)
-				ksft_check(ret == -1 && errno == err, "%s_%s",
-					   e->name, c->name);
-			else
-				ksft_check(ret == 0, "%s_%s", e->name, c->name);
-			if (ret != (err ? -1 : 0) || (err && errno != err))
-				ksft_print_msg("%s_%s: ret %ld errno %d (%s)\n",
-					       e->name, c->name, ret, errno,
-					       strerror(errno));
-		}
-	}
-	ksft_finished();
+	idle_pipe(pipe_fds);
+	run_variants(VARIANTS(cases, skip, run));
 }

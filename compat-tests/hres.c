@@ -10,9 +10,9 @@
 #include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
-#include "abi.h"
+#include "report.h"
 
-static void check_res(const char *name, long nr, bool ts64)
+static bool res_1ns(const char *name, long nr, bool ts64)
 {
 	struct __kernel_timespec ts = { -1, -1 };
 	struct __kernel_old_timespec ots = { -1, -1 };
@@ -21,24 +21,38 @@ static void check_res(const char *name, long nr, bool ts64)
 			    ots.tv_sec * 1000000000LL + ots.tv_nsec;
 
 	ksft_print_msg("%s(CLOCK_MONOTONIC) = %lld ns\n", name, (long long)ns);
-	ksft_check(ret == 0 && ns == 1, "%s_1ns", name);
+	return ret == 0 && ns == 1;
 }
 
-int main(void)
+static const char *no_time64(void)
+{
+#ifdef __NR_clock_getres_time64
+	return NULL;
+#else
+	return "no clock_getres_time64 in this ABI";
+#endif
+}
+
+static bool time64_1ns(void)
+{
+#ifdef __NR_clock_getres_time64
+	return res_1ns("clock_getres_time64", __NR_clock_getres_time64, true);
+#else
+	return false;
+#endif
+}
+
+/* The unsuffixed call takes the ABI's long-based timespec. */
+static bool old_1ns(void)
+{
+	return res_1ns("clock_getres", __NR_clock_getres, false);
+}
+
+static bool hres_active(void)
 {
 	char line[256], cs[64] = "?";
 	int cpus = 0, active = 0;
 	FILE *f;
-
-	ksft_print_header();
-#ifdef __NR_clock_getres_time64
-	ksft_set_plan(3);
-	check_res("clock_getres_time64", __NR_clock_getres_time64, true);
-#else
-	ksft_set_plan(2);
-#endif
-	/* The unsuffixed call takes the ABI's long-based timespec. */
-	check_res("clock_getres", __NR_clock_getres, false);
 
 	f = fopen("/sys/devices/system/clocksource/clocksource0/current_clocksource", "r");
 	if (f && fgets(cs, sizeof(cs), f))
@@ -58,6 +72,16 @@ int main(void)
 		fclose(f);
 	ksft_print_msg("clocksource %s, hres_active on %d of %d cpus\n", cs,
 		       active, cpus);
-	ksft_check(cpus > 0 && active == cpus, "hres_active");
-	ksft_finished();
+	return cpus > 0 && active == cpus;
+}
+
+static const struct named_case cases[] = {
+	{ "clock_getres_time64_1ns", time64_1ns, no_time64 },
+	{ "clock_getres_1ns", old_1ns },
+	{ "hres_active", hres_active },
+};
+
+int main(void)
+{
+	run_cases(cases, ARRAY_SIZE(cases));
 }

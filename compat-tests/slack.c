@@ -39,7 +39,6 @@ static const struct policy policies[] = {
 	{ "nice5_1s", 1000000000, .nice = 5 },	/* 0.5% */
 	{ "fifo_1s", 1000000000, .fifo = true },	/* no slack at all */
 };
-#define NR_POLICIES (sizeof(policies) / sizeof(policies[0]))
 
 static int put(const char *file, const char *val)
 {
@@ -101,6 +100,11 @@ static int find_sleep(int pid, long long *hard, long long *soft)
 	return n;
 }
 
+static void trace_off(void)
+{
+	put(TRACING "events/timer/hrtimer_start/enable", "0");
+}
+
 /* 6.1's __estimate_accuracy() for @r ns remaining, then the policy. */
 static int64_t prescribed(const struct policy *p, int64_t r, long slack_ns)
 {
@@ -130,8 +134,9 @@ static int apply(const struct policy *p, bool on)
 	return 0;
 }
 
-static void check(const struct entry *e, const struct policy *p)
+static bool check(const struct entry *e, const void *v, const char *name)
 {
+	const struct policy *p = v;
 	struct scenario s = { .e = e, .action = ACT_SIGNAL };
 	struct outcome o;
 	long long hard, soft;
@@ -149,9 +154,8 @@ static void check(const struct entry *e, const struct policy *p)
 	tmo_set_ns(e->kind, &s.tmo, p->t_ns);
 	t = tmo_ns(e->kind, &s.tmo);
 	if (apply(p, true)) {
-		ksft_test_result_fail("%s_%s: policy: %s\n", e->name, p->name,
-				      strerror(errno));
-		return;
+		ksft_print_msg("%s: policy: %s\n", name, strerror(errno));
+		return false;
 	}
 	slack_ns = syscall(__NR_prctl, PR_GET_TIMERSLACK, 0, 0, 0, 0);
 	put(TRACING "trace", "");
@@ -159,16 +163,13 @@ static void check(const struct entry *e, const struct policy *p)
 	n = run_scenario(&s, &o);
 	put(TRACING "tracing_on", "0");
 	apply(p, false);
-	if (n) {
-		ksft_test_result_fail("%s_%s\n", e->name, p->name);
-		return;
-	}
+	if (n)
+		return false;
 	n = find_sleep(o.pid, &hard, &soft);
 	if (n != 1) {
-		ksft_print_msg("%s_%s: %d hrtimer_wakeup timers armed by pid %d\n",
-			       e->name, p->name, n, o.pid);
-		ksft_test_result_fail("%s_%s\n", e->name, p->name);
-		return;
+		ksft_print_msg("%s: %d hrtimer_wakeup timers armed by pid %d\n",
+			       name, n, o.pid);
+		return false;
 	}
 	/*
 	 * The estimate saw the deadline minus some instant in [t0, t1]: the
@@ -177,28 +178,20 @@ static void check(const struct entry *e, const struct policy *p)
 	lo = prescribed(p, soft - o.t1, slack_ns);
 	hi = prescribed(p, soft - o.t0 < t ? soft - o.t0 : t, slack_ns);
 	slack = hard - soft;
-	ksft_print_msg("%s_%s: T %lld ns, timer_slack_ns %ld: slack %lld ns, prescribed [%lld, %lld]\n",
-		       e->name, p->name, (long long)t, slack_ns,
+	ksft_print_msg("%s: T %lld ns, timer_slack_ns %ld: slack %lld ns, prescribed [%lld, %lld]\n",
+		       name, (long long)t, slack_ns,
 		       (long long)slack, (long long)lo, (long long)hi);
 	if (soft < o.t0 + t || soft > o.t1 + t)
-		ksft_print_msg("%s_%s: softexpires %lld outside [t0 + T, t1 + T] = [%lld, %lld]\n",
-			       e->name, p->name, soft, (long long)(o.t0 + t),
+		ksft_print_msg("%s: softexpires %lld outside [t0 + T, t1 + T] = [%lld, %lld]\n",
+			       name, soft, (long long)(o.t0 + t),
 			       (long long)(o.t1 + t));
-	ksft_check(slack >= lo && slack <= hi && soft >= o.t0 + t &&
-		   soft <= o.t1 + t, "%s_%s", e->name, p->name);
+	return slack >= lo && slack <= hi && soft >= o.t0 + t &&
+	       soft <= o.t1 + t;
 }
 
 int main(void)
 {
-	const struct entry *e;
-	unsigned int i;
-
-	ksft_print_header();
-	ksft_set_plan(count_entries(any_entry) * NR_POLICIES);
 	trace_setup();
-	for_each_entry(e)
-		for (i = 0; i < NR_POLICIES; i++)
-			check(e, &policies[i]);
-	put(TRACING "events/timer/hrtimer_start/enable", "0");
-	ksft_finished();
+	atexit(trace_off);
+	run_variants(VARIANTS(policies, NULL, check));
 }

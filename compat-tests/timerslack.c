@@ -16,7 +16,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "abi.h"
+#include "report.h"
 
 static long get_slack(void)
 {
@@ -82,28 +82,62 @@ static int child_fifo(void)
 	return set_slack(12345) || get_slack() != 0;
 }
 
-int main(void)
+static bool default_50us(void)
 {
-	long def;
+	long def = get_slack();
 
-	ksft_print_header();
-	ksft_set_plan(7);
-
-	def = get_slack();
 	ksft_print_msg("default timer_slack_ns %ld\n", def);
-	ksft_check(def == 50000, "default_50us");
+	return def == 50000;
+}
 
-	ksft_check(!set_slack(123456) && get_slack() == 123456, "set_get");
-	ksft_check(proc_slack() == 123456, "proc_agrees");
-	ksft_check(!set_slack(0) && get_slack() == 50000, "zero_resets");
+static bool set_get(void)
+{
+	return !set_slack(123456) && get_slack() == 123456;
+}
 
-	ksft_check(!proc_set_slack("4242") && get_slack() == 4242 &&
-		   !proc_set_slack("0") && get_slack() == 50000, "proc_write");
+static bool proc_agrees(void)
+{
+	return proc_slack() == 123456;
+}
+
+static bool zero_resets(void)
+{
+	return !set_slack(0) && get_slack() == 50000;
+}
+
+static bool proc_write(void)
+{
+	return !proc_set_slack("4242") && get_slack() == 4242 &&
+	       !proc_set_slack("0") && get_slack() == 50000;
+}
+
+static bool fork_inherits(void)
+{
+	bool ok;
 
 	set_slack(77777);
-	ksft_check(in_child(child_inherits), "fork_inherits");
+	ok = in_child(child_inherits);
 	set_slack(0);
+	return ok;
+}
 
-	ksft_check(in_child(child_fifo), "fifo_zero_slack");
-	ksft_finished();
+static bool fifo_zero_slack(void)
+{
+	return in_child(child_fifo);
+}
+
+/* In order: proc_agrees reads what set_get set. */
+static const struct named_case cases[] = {
+	{ "default_50us", default_50us },
+	{ "set_get", set_get },
+	{ "proc_agrees", proc_agrees },
+	{ "zero_resets", zero_resets },
+	{ "proc_write", proc_write },
+	{ "fork_inherits", fork_inherits },
+	{ "fifo_zero_slack", fifo_zero_slack },
+};
+
+int main(void)
+{
+	run_cases(cases, ARRAY_SIZE(cases));
 }

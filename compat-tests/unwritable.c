@@ -5,33 +5,21 @@
  */
 #include "scenario.h"
 
+static const struct untouched variants[] = {
+	{ "timeout", ACT_NONE, 10000000 },
+	{ "signal", ACT_SIGNAL, 2000000000LL },
+};
+
+static bool run(const struct entry *e, const void *p, const char *name)
+{
+	const struct untouched *v = p;
+	union tmo t;
+
+	tmo_set_ns(e->kind, &t, v->ns);
+	return untouched_case(e, W_READONLY, v->action, &t, name);
+}
+
 int main(void)
 {
-	const struct entry *e;
-
-	ksft_print_header();
-	ksft_set_plan(count_entries(has_writeback) * 2);
-	for_each_entry(e) {
-		struct scenario st = { .e = e, .readonly = true };
-		struct scenario si = { .e = e, .readonly = true,
-				       .action = ACT_SIGNAL };
-		struct outcome o;
-
-		if (!e->writeback)
-			continue;
-		tmo_set_ns(e->kind, &st.tmo, 10000000);
-		if (run_scenario(&st, &o))
-			ksft_test_result_fail("%s_timeout\n", e->name);
-		else
-			ksft_check(o.ret == 0 && elapsed(&o) >= 10000000 &&
-				   unchanged(&st, &o), "%s_timeout", e->name);
-
-		tmo_set_ns(e->kind, &si.tmo, 2000000000LL);
-		if (run_scenario(&si, &o))
-			ksft_test_result_fail("%s_signal\n", e->name);
-		else
-			ksft_check(o.ret == -1 && o.err == EINTR &&
-				   unchanged(&si, &o), "%s_signal", e->name);
-	}
-	ksft_finished();
+	run_variants(VARIANTS(variants, skip_no_writeback, run));
 }

@@ -3,28 +3,24 @@
  * Rule: a call interrupted by a handled signal writes back the remaining
  * time R with T - (t1 - t0) - granule < R <= T, normalised (select(2)).
  */
+#include <errno.h>
 #include "scenario.h"
+
+static const struct { const char *name; } variants[] = { { "" } };
+
+static bool run(const struct entry *e, const void *v, const char *name)
+{
+	struct scenario s = { .e = e, .action = ACT_SIGNAL };
+	struct outcome o;
+
+	tmo_set_ns(e->kind, &s.tmo, 2000000000LL);
+	if (run_scenario(&s, &o))
+		return false;
+	ksft_print_msg("%s: %s\n", name, outcome_str(&s, &o));
+	return o.ret == -1 && o.err == EINTR && remaining_ok(&s, &o);
+}
 
 int main(void)
 {
-	const struct entry *e;
-
-	ksft_print_header();
-	ksft_set_plan(count_entries(has_writeback));
-	for_each_entry(e) {
-		struct scenario s = { .e = e, .action = ACT_SIGNAL };
-		struct outcome o;
-
-		if (!e->writeback)
-			continue;
-		tmo_set_ns(e->kind, &s.tmo, 2000000000LL);
-		if (run_scenario(&s, &o)) {
-			ksft_test_result_fail("%s\n", e->name);
-			continue;
-		}
-		ksft_print_msg("%s: %s\n", e->name, outcome_str(&s, &o));
-		ksft_check(o.ret == -1 && o.err == EINTR && remaining_ok(&s, &o),
-			   "%s", e->name);
-	}
-	ksft_finished();
+	run_variants(VARIANTS(variants, skip_no_writeback, run));
 }

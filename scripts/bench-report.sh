@@ -9,10 +9,21 @@
 set -eu
 dir=$1 variants=$2 arches=$3
 lat=$dir/lateness.csv cost=$dir/cost.csv coal=$dir/coalesce.csv cyc=$dir/cyclictest.csv sum=$dir/summary.txt
-echo "variant,arch,abi,call,slack_ns,req_ns,samples,median_ns,p99_ns,min_ns" >"$lat"
-echo "round,variant,arch,abi,call,batches,median_ns,p99_ns,min_ns" >"$cost"
+# The benches name their columns ("# csv-columns: WHAT,..."): the header
+# is where this run is, then theirs. cyclictest.sh prints values only.
+ktaps=$(find "$dir/results" "$dir/cost" -name '*.ktap' 2>/dev/null | sort)
+header() { # WHAT PREFIX
+	# shellcheck disable=SC2086 # a list of paths without blanks
+	c=$( [ -z "$ktaps" ] || sed -n "s/^ *# csv-columns: $1,//p" $ktaps | head -n 1)
+	echo "$2${c:-unknown}"
+}
+header lateness variant,arch, >"$lat"
+header cost round,variant,arch, >"$cost"
 echo "variant,arch,interval_us,min_us,avg_us,max_us" >"$cyc"
-echo "variant,arch,abi,slack_ns,sleepers,wakeups_per_s,timer_irqs_per_s" >"$coal"
+header coalesce variant,arch, >"$coal"
+# Every awk below reads its CSV's columns by name: f("median_ns").
+byname='function f(n) { return $(col[n]) }
+NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }'
 bad=0
 for v in $variants; do
 	for a in $arches; do
@@ -42,7 +53,7 @@ for r in "$dir"/cost/*/; do
 			[ "$st" = ok ] || { echo "bench: cost round $n $v $a: $st" >&2; bad=1; }
 			for k in "$r$v/$a"/*.ktap; do
 				[ -f "$k" ] || continue
-				sed -n "s/^ *# csv: cost,\([^,]*\),\([^,]*\),0,0,/$n,$v,$a,\1,\2,/p" "$k" >>"$cost"
+				sed -n "s/^ *# csv: cost,/$n,$v,$a,/p" "$k" >>"$cost"
 			done
 		done
 	done
@@ -52,7 +63,9 @@ done
 {
 	echo "$(cat "$dir/res.txt.tmp" 2>/dev/null)"
 	rm -f "$dir/res.txt.tmp"
-	awk -F, 'NR > 1 && $5 == 1 { m[$1 "," $2 "," $3 "," $4 "," $6] = $8; k[$2 "," $3] = 1 }
+	awk -F, "$byname"'
+	f("slack_ns") == 1 { m[f("variant") "," f("arch") "," f("abi") "," f("call") "," f("req_ns")] = f("median_ns")
+		k[f("arch") "," f("abi")] = 1 }
 	END {
 		print ""
 		print "median lateness of a 1 us request at timer_slack_ns 1 (us):"
@@ -82,11 +95,13 @@ done
 	echo
 	echo "zero-timeout cost, ns per call: median over rounds of each boot's median;"
 	echo "patched/base: median (min-max) of the per-round ratios, boots alternating:"
-	awk -F, 'function med(a, n,   i, j, t) {
+	awk -F, "$byname"'
+	function med(a, n,   i, j, t) {
 		for (i = 2; i <= n; i++) for (j = i; j > 1 && a[j-1] > a[j]; j--) {
 			t = a[j]; a[j] = a[j-1]; a[j-1] = t }
 		return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2 }
-	NR > 1 { c[$1 "," $2 "," $3 "," $4 "," $5] = $7; w[$3 "," $4 "," $5] = 1; rd[$1] = 1 }
+	{ c[f("round") "," f("variant") "," f("arch") "," f("abi") "," f("call")] = f("median_ns")
+		w[f("arch") "," f("abi") "," f("call")] = 1; rd[f("round")] = 1 }
 	END { nr = 0; for (r in rd) nr++
 		for (x in w) { split(x, p, ","); nb = nq = nx = 0; delete B; delete Q; delete X
 			for (r in rd) { b = c[r ",base," x]; q = c[r ",patched," x]
@@ -97,11 +112,14 @@ done
 			printf "  %-8s %-7s %-16s %7d -> %7d  x%.2f (%.2f-%.2f), %d rounds\n", p[1], p[2], p[3],
 				med(B, nb), med(Q, nq), mx, X[1], X[nx], nx } }' "$cost" | sort
 	echo "cyclictest (SCHED_FIFO clock_nanosleep, 1 ms interval, 10 s), us:"
-	awk -F, 'NR > 1 { printf "  %-8s %-7s min %s avg %s max %s\n", $1, $2, $4, $5, $6 }' "$cyc"
+	awk -F, "$byname"'
+	{ printf "  %-8s %-7s min %s avg %s max %s\n", f("variant"), f("arch"), f("min_us"), f("avg_us"), f("max_us") }' "$cyc"
 	echo
 	echo "coalescing: timer interrupts/s (wakeups/s) of 16 pselect6 sleepers at slack 1 ns, 50 us, 1 ms:"
-	awk -F, 'NR > 1 { k = $1 " " $2 " " $3; v[k] = v[k] sprintf(" %6d (%d)", $7, $6)
-		if ($4 == 1) lo[k] = $7; if ($4 == 1000000) hi[k] = $7 }
+	awk -F, "$byname"'
+	{ k = f("variant") " " f("arch") " " f("abi"); irq = f("timer_irqs_per_s")
+		v[k] = v[k] sprintf(" %6d (%d)", irq, f("wakeups_per_s"))
+		if (f("slack_ns") == 1) lo[k] = irq; if (f("slack_ns") == 1000000) hi[k] = irq }
 	END { for (k in v) printf "  %-22s%s  ratio 1ns/1ms %.2f\n", k, v[k], hi[k] ? lo[k] / hi[k] : 0 }' "$coal" | sort
 } >"$sum"
 
@@ -112,9 +130,9 @@ if command -v gnuplot >/dev/null; then
 		for v in lowres patched; do
 			for c in pselect6 clock_nanosleep; do
 				f=$dir/.plot-$a-$v-$c
-				awk -F, -v v=$v -v a=$a -v c=$c \
-					'$1 == v && $2 == a && $3 == a && $4 == c && $5 == 1 {
-						l = $8 < 1 ? 1 : $8; print $6 / 1000, l / 1000 }' "$lat" >"$f"
+				awk -F, -v v="$v" -v a="$a" -v c="$c" "$byname"'
+					f("variant") == v && f("arch") == a && f("abi") == a && f("call") == c && f("slack_ns") == 1 {
+						l = f("median_ns") < 1 ? 1 : f("median_ns"); print f("req_ns") / 1000, l / 1000 }' "$lat" >"$f"
 				[ -s "$f" ] && plot="$plot${plot:+, }'$f' using 1:2 with linespoints title '$v $c'"
 			done
 		done

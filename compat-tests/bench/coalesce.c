@@ -3,8 +3,8 @@
  * Benchmark, not a test: range timers let wakeups coalesce. 16 sleepers
  * loop in pselect6 with random 1..10 ms timeouts for 2 s at timer_slack_ns
  * 1 ns, 50 us and 1 ms; the timer interrupts the CPU took (/proc/interrupts:
- * x86 "LOC", arm64 "arch_timer") per second and per wakeup are reported:
- *   coalesce,ABI,SLACK_NS,SLEEPERS,WAKEUPS_PER_S,TIMER_IRQS_PER_S
+ * x86 "LOC", arm64 "arch_timer") and the wakeups per second are reported,
+ * one "# csv: coalesce,..." line per slack (columns: below).
  */
 #define _GNU_SOURCE
 #include <signal.h>
@@ -17,7 +17,9 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "abi.h"
+#include "proc.h"
+#include "report.h"
+#include "stats.h"
 
 #define SLEEPERS 16
 #define RUN_NS 2000000000LL
@@ -50,20 +52,10 @@ static long long timer_irqs(void)
 	return sum;
 }
 
-static const struct entry *find(const char *name)
-{
-	const struct entry *e;
-
-	for_each_entry(e)
-		if (!strcmp(e->name, name))
-			return e;
-	return NULL;
-}
-
 int main(void)
 {
 	static const unsigned long slacks[] = { 1, 50000, 1000000 };
-	const struct entry *e = find("pselect6");
+	const struct entry *e = entry_find("pselect6");
 	long *wakeups = mmap(NULL, sizeof(long) * SLEEPERS, PROT_READ | PROT_WRITE,
 			     MAP_SHARED | MAP_ANONYMOUS, -1, 0);
 	unsigned int s;
@@ -74,6 +66,7 @@ int main(void)
 	if (!e || wakeups == MAP_FAILED || timer_irqs() < 0)
 		ksft_exit_fail_msg("no pselect6, shared memory or /proc/interrupts\n");
 	for (s = 0; s < 3; s++) {
+		struct csv_row r = { 0 };
 		long long i0, i1, w = 0;
 		int64_t t0, t1;
 		int k, status;
@@ -91,9 +84,10 @@ int main(void)
 			srand(k + 1);
 			while (mono_ns() - t0 < RUN_NS) {
 				union tmo t;
+				struct call c = { .fd = p[0], .tmo = &t };
 
 				tmo_set_ns(e->kind, &t, (1 + rand() % 10) * 1000000LL);
-				entry_call(e, p[0], false, &t, NULL);
+				entry_call(e, &c);
 				wakeups[k]++;
 			}
 			_exit(0);
@@ -104,10 +98,14 @@ int main(void)
 		i1 = timer_irqs();
 		for (k = 0; k < SLEEPERS; k++)
 			w += wakeups[k];
-		ksft_print_msg("csv: coalesce,%s,%lu,%d,%.0f,%.0f\n", ABI_NAME,
-			       slacks[s], SLEEPERS, w * 1e9 / (t1 - t0),
-			       (i1 - i0) * 1e9 / (t1 - t0));
+		csv_col(&r, "abi", "%s", ABI_NAME);
+		csv_col(&r, "slack_ns", "%lu", slacks[s]);
+		csv_col(&r, "sleepers", "%d", SLEEPERS);
+		csv_col(&r, "wakeups_per_s", "%.0f", w * 1e9 / (t1 - t0));
+		csv_col(&r, "timer_irqs_per_s", "%.0f",
+			(i1 - i0) * 1e9 / (t1 - t0));
+		csv_emit("coalesce", &r);
 	}
-	ksft_check(!bad, "coalesce");
+	ksft_test_result(!bad, "coalesce\n");
 	ksft_finished();
 }

@@ -2,8 +2,8 @@
 /*
  * Benchmark, not a test: the cost of a zero-timeout call of every
  * select/poll/epoll entry point of the ABI, the path the series touches on
- * every return. One "# csv: " line per entry point:
- *   cost,ABI,CALL,0,0,BATCHES,MEDIAN_NS_PER_CALL,P99,MIN
+ * every return. One "# csv: cost,..." line per entry point, the median,
+ * p99 and minimum of the batches' ns per call (columns: below).
  * make bench boots base and patched alternately with this alone
  * (BENCH_COST_ROUNDS), so host drift under TCG hits both alike.
  */
@@ -12,7 +12,8 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "abi.h"
+#include "proc.h"
+#include "report.h"
 #include "stats.h"
 
 #define BATCHES 21
@@ -21,6 +22,9 @@
 /* The median of BATCHES batches of CALLS calls, per call. */
 static int cost(const struct entry *e, int fd)
 {
+	struct csv_row r = { 0 };
+	union tmo t;
+	struct call c = { .fd = fd, .tmo = &t };
 	int64_t v[BATCHES];
 	int b, i;
 
@@ -28,15 +32,16 @@ static int cost(const struct entry *e, int fd)
 		int64_t t0 = mono_ns();
 
 		for (i = 0; i < CALLS; i++) {
-			union tmo t;
-
 			tmo_set_ns(e->kind, &t, 0);
-			if (entry_call(e, fd, false, &t, NULL) != 0)
+			if (entry_call(e, &c) != 0)
 				return -1;
 		}
 		v[b] = (mono_ns() - t0) / CALLS;
 	}
-	csv_series("cost", ABI_NAME, e->name, 0, 0, v, BATCHES);
+	csv_col(&r, "abi", "%s", ABI_NAME);
+	csv_col(&r, "call", "%s", e->name);
+	csv_stats(&r, "batches", v, BATCHES);
+	csv_emit("cost", &r);
 	return 0;
 }
 
@@ -50,6 +55,6 @@ int main(void)
 	idle_pipe(p);
 	for_each_entry(e)
 		bad |= cost(e, p[0]);
-	ksft_check(!bad, "zero_timeout_cost");
+	ksft_test_result(!bad, "zero_timeout_cost\n");
 	ksft_finished();
 }

@@ -2,10 +2,8 @@
 /*
  * Benchmark, not a test: how late every select/poll/epoll entry point of
  * the ABI and clock_nanosleep wake up for requests from 1 us to 100 ms
- * (log-spaced), at timer_slack_ns 1 and at the default. One "# csv: " line
- * per series point:
- *   lateness,ABI,CALL,SLACK_NS,REQ_NS,SAMPLES,MEDIAN_NS,P99_NS,MIN_NS
- * Lateness is (t1 - t0) - T from CLOCK_MONOTONIC around a call that timed
+ * (log-spaced), at timer_slack_ns 1 and at the default. One "# csv:
+ * lateness,..." line per series point (columns: below). Lateness is (t1 - t0) - T from CLOCK_MONOTONIC around a call that timed
  * out. Only the harness's own failures (a call that did not time out) fail.
  */
 #define _GNU_SOURCE
@@ -17,7 +15,6 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "abi.h"
 #include "scenario.h"
 #include "stats.h"
 
@@ -53,17 +50,19 @@ static int series(const struct entry *e, unsigned long slack, int64_t us,
 		  int fd)
 {
 	int n = samples_for(us), i;
+	struct csv_row r = { 0 };
+	union tmo t;
+	struct call c = { .fd = fd, .tmo = &t };
 	int64_t v[101];
 
 	if (e && e->kind == TK_MSEC && us % 1000)
 		return 0;	/* not expressible in milliseconds */
 	for (i = 0; i < n; i++) {
 		struct outcome o;
-		union tmo t;
 
 		if (e) {
 			tmo_set_ns(e->kind, &t, us * 1000);
-			timed_call(e, fd, false, &t, NULL, &o);
+			timed_call(e, &c, &o);
 		} else {
 			o.t0 = mono_ns();
 			o.ret = sleep_ns(us * 1000);
@@ -73,8 +72,12 @@ static int series(const struct entry *e, unsigned long slack, int64_t us,
 			return -1;
 		v[i] = elapsed(&o) - us * 1000;
 	}
-	csv_series("lateness", ABI_NAME, e ? e->name : "clock_nanosleep",
-		   slack, us * 1000, v, n);
+	csv_col(&r, "abi", "%s", ABI_NAME);
+	csv_col(&r, "call", "%s", e ? e->name : "clock_nanosleep");
+	csv_col(&r, "slack_ns", "%lu", slack);
+	csv_col(&r, "req_ns", "%lld", (long long)us * 1000);
+	csv_stats(&r, "samples", v, n);
+	csv_emit("lateness", &r);
 	return 0;
 }
 
@@ -101,6 +104,6 @@ int main(void)
 					      requests_us[i], p[0]);
 		}
 	}
-	ksft_check(!bad, "lateness_sweep");
+	ksft_test_result(!bad, "lateness_sweep\n");
 	ksft_finished();
 }

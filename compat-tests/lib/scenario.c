@@ -4,80 +4,90 @@
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
-#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
-#include <linux/personality.h>
 
 #include "scenario.h"
 
-static volatile sig_atomic_t handled;
-
-static void on_usr1(int sig)
+void timed_call(const struct entry *e, const struct call *c, struct outcome *o)
 {
-	handled++;
-}
-
-void timed_call(const struct entry *e, int fd, bool out, void *tmo,
-		const uint64_t *mask, struct outcome *o)
-{
+	fds_clobbered = false;
 	o->t0 = mono_ns();
-	o->ret = entry_call(e, fd, out, tmo, mask);
+	o->ret = entry_call(e, c);
 	o->err = errno;
 	o->t1 = mono_ns();
+	o->clobbered = fds_clobbered;
 }
 
 static void child(const struct scenario *s, int ready, int report)
 {
 	struct outcome o = { 0 };
-	uint64_t mask = s->mask_usr1 ? 1ULL << (SIGUSR1 - 1) : 0;
-	void *tmo = NULL;
-	union tmo buf = s->tmo;
+	uint64_t mask = s->mask_usr1 ? SIGBIT(SIGUSR1) : 0;
+	union tmo *t = tmo_page();
+	struct call c = { .out = s->out, .tmo = t,
+			  .mask = s->e->sigmask ? &mask : NULL };
 	int p[2];
 
-	handle(SIGUSR1, on_usr1, s->action == ACT_SIGNAL_RESTART);
-	if (s->sticky &&
-	    syscall(__NR_personality, PER_LINUX | STICKY_TIMEOUTS) < 0)
+	count_usr1(s->sa_restart);
+	block_signals(CALLER_MASK);
+	if (wmode_enter(s->mode))
 		_exit(2);
-	if (!s->no_tmo)
-		tmo = s->readonly ? readonly_copy(&buf, sizeof(buf)) : &buf;
+	tmo_arm(t, s->mode, &s->tmo);
 	idle_pipe(p);
+	c.fd = s->out ? p[1] : p[0];
 	o.pid = getpid();
 
 	if (write(ready, "", 1) != 1)
 		_exit(2);
-	timed_call(s->e, s->out ? p[1] : p[0], s->out, tmo,
-		   s->e->sigmask ? &mask : NULL, &o);
-	o.handled = handled;
-	if (tmo)
-		memcpy(&o.after, tmo, sizeof(o.after));
+	o.mask_before = blocked_mask();
+	timed_call(s->e, &c, &o);
+	o.mask_after = blocked_mask();
+	o.handled = usr1_count();
+	o.after = *t;
 	if (write(report, &o, sizeof(o)) != sizeof(o))
 		_exit(2);
 	_exit(0);
 }
 
-static int act(const struct scenario *s, pid_t pid)
+/* 0: done; 1: the child ended first; -2: it never slept. */
+static int act(const struct scenario *s, pid_t pid, struct instants *at,
+	       int *status, bool *reaped)
 {
-	switch (s->action) {
-	case ACT_NONE:
+	int r;
+
+	if (s->action == ACT_NONE)
 		return 0;
-	case ACT_SIGNAL:
-	case ACT_SIGNAL_RESTART:
-		return wait_sleeping(pid) || kill(pid, SIGUSR1);
-	case ACT_STOP_CONT:
-		return stop_continue(pid);
-	case ACT_STOP_CONT_USR1:
-		/* The restarted call must sleep with the caller's mask again. */
-		return stop_continue(pid) || wait_sleeping(pid) ||
-		       kill(pid, SIGUSR1);
+	r = wait_sleeping(pid, &at->asleep);
+	if (r)
+		return r == -1 ? 1 : -2;
+	sleep_until(at->asleep + s->delay_ns);
+	if (s->action == ACT_SIGNAL)
+		return signal_child(pid, SIGUSR1, &at->signal) ? 1 : 0;
+	if (stop_child(pid, &at->stop, &at->stopped, status)) {
+		*reaped = WIFEXITED(*status) || WIFSIGNALED(*status);
+		return 1;
 	}
-	return -1;
+	if (s->action == ACT_STOP_SIGNAL) {
+		sleep_until(at->stopped + s->hold_ns / 2);
+		signal_child(pid, SIGUSR1, &at->signal);
+	}
+	sleep_until(at->stopped + s->hold_ns);
+	signal_child(pid, SIGCONT, &at->cont);
+	if (s->action != ACT_STOP_CONT_SIGNAL)
+		return 0;
+	r = wait_sleeping(pid, &at->asleep2);
+	if (r)
+		return r == -1 ? 1 : -2;
+	return signal_child(pid, SIGUSR1, &at->signal) ? 1 : 0;
 }
 
-/* 0: reported; 1: the call ended before the action landed; -1: failed. */
+/* 0: reported; 1: timed out before the parent acted; -1: failed. */
 static int run_once(const struct scenario *s, struct outcome *o)
 {
-	int ready[2], report[2], status, ret = 0;
+	int ready[2], report[2], status = -1, ret = -1;
+	struct instants at = { 0 };
+	bool reaped = false, got;
+	int64_t first;
 	char c;
 	pid_t pid;
 
@@ -94,20 +104,33 @@ static int run_once(const struct scenario *s, struct outcome *o)
 	}
 	close(ready[1]);
 	close(report[1]);
-	if (read(ready[0], &c, 1) != 1 || act(s, pid)) {
+	if (read(ready[0], &c, 1) == 1)
+		ret = act(s, pid, &at, &status, &reaped);
+	if (ret == -2) {
+		ksft_print_msg("%s: the child never slept\n", s->e->name);
 		kill(pid, SIGKILL);
-		ret = 1;
 	}
-	if (!ret && read(report[0], o, sizeof(*o)) != sizeof(*o))
-		ret = -1;
-	waitpid(pid, &status, 0);
-	if (!ret && (!WIFEXITED(status) || WEXITSTATUS(status))) {
-		ksft_print_msg("%s: child status %#x\n", s->e->name, status);
-		ret = -1;
-	}
+	got = read(report[0], o, sizeof(*o)) == sizeof(*o);
+	if (!reaped)
+		waitpid(pid, &status, 0);
 	close(ready[0]);
 	close(report[0]);
-	return ret;
+	if (!got || !WIFEXITED(status) || WEXITSTATUS(status)) {
+		ksft_print_msg("%s: child status %#x\n", s->e->name, status);
+		return -1;
+	}
+	o->at = at;
+	if (!ret)
+		return 0;
+	first = at.stop ? at.stop : at.signal;
+	if (o->ret == 0 && (!first || o->t1 < first)) {
+		ksft_print_msg("%s: timed out before the parent acted: %s\n",
+			       s->e->name, outcome_str(s, o));
+		return 1;
+	}
+	ksft_print_msg("%s: the call ended before the parent's action: %s\n",
+		       s->e->name, outcome_str(s, o));
+	return -1;
 }
 
 /*
@@ -118,36 +141,42 @@ static int run_once(const struct scenario *s, struct outcome *o)
  */
 int run_scenario(const struct scenario *s, struct outcome *o)
 {
-	int tries, ret;
+	int tries, ret = -1;
 
 	for (tries = 1; tries <= 5; tries++) {
 		ret = run_once(s, o);
 		if (ret <= 0)
 			return ret;
-		ksft_print_msg("%s: child did not reach its sleep (try %d)\n",
-			       s->e->name, tries);
 	}
 	return -1;
 }
 
-bool remaining_ok(const struct scenario *s, const struct outcome *o)
+bool remaining_within(const struct scenario *s, const struct outcome *o,
+		      int64_t lo, int64_t hi)
 {
 	enum tkind k = s->e->kind;
-	int64_t t = tmo_ns(k, &s->tmo), r = tmo_ns(k, &o->after);
-	int64_t lo = t - elapsed(o) - (tmo_granule_ns(k) - 1);
+	int64_t r = tmo_ns(k, &o->after);
 
 	if (!tmo_normalised(k, &o->after)) {
 		ksft_print_msg("%s: remaining %s not normalised\n", s->e->name,
 			       tmo_str(k, &o->after));
 		return false;
 	}
-	if (r < lo || r > t) {
+	if (r < lo || r > hi) {
 		ksft_print_msg("%s: remaining %lld ns outside [%lld, %lld]\n",
 			       s->e->name, (long long)r, (long long)lo,
-			       (long long)t);
+			       (long long)hi);
 		return false;
 	}
 	return true;
+}
+
+bool remaining_ok(const struct scenario *s, const struct outcome *o)
+{
+	int64_t t = tmo_ns(s->e->kind, &s->tmo);
+
+	return remaining_within(s, o, t - elapsed(o) -
+				(tmo_granule_ns(s->e->kind) - 1), t);
 }
 
 bool unchanged(const struct scenario *s, const struct outcome *o)
@@ -159,13 +188,66 @@ bool unchanged(const struct scenario *s, const struct outcome *o)
 	return false;
 }
 
+bool untouched_case(const struct entry *e, enum wmode m, enum action a,
+		    const union tmo *t, const char *name)
+{
+	struct scenario s = { .e = e, .tmo = *t, .mode = m, .action = a };
+	struct outcome o;
+
+	if (run_scenario(&s, &o))
+		return false;
+	ksft_print_msg("%s: %s\n", name, outcome_str(&s, &o));
+	if (a == ACT_NONE)
+		return o.ret == 0 && elapsed(&o) >= tmo_ns(e->kind, t) &&
+		       unchanged(&s, &o);
+	return o.ret == -1 && o.err == EINTR && unchanged(&s, &o);
+}
+
+const char *skip_no_writeback(const struct entry *e, const void *v)
+{
+	return e->writeback ? NULL : "no write-back";
+}
+
+/* " name +ms" for each step the parent took, relative to t0. */
+static int steps_str(char *buf, size_t size, const struct outcome *o)
+{
+	const struct { const char *name; int64_t t; } steps[] = {
+		{ "asleep", o->at.asleep }, { "stop", o->at.stop },
+		{ "stopped", o->at.stopped }, { "cont", o->at.cont },
+		{ "asleep2", o->at.asleep2 }, { "signal", o->at.signal },
+	};
+	size_t i;
+	int n = 0;
+
+	for (i = 0; i < ARRAY_SIZE(steps) && n < (int)size; i++)
+		if (steps[i].t)
+			n += snprintf(buf + n, size - n, " %s %+.1f",
+				      steps[i].name,
+				      (steps[i].t - o->t0) / 1e6);
+	return n;
+}
+
 const char *outcome_str(const struct scenario *s, const struct outcome *o)
 {
-	static char buf[160];
+	static char buf[320];
+	int n;
 
-	snprintf(buf, sizeof(buf), "ret %ld (%s), %lld us, left %s",
-		 o->ret, o->ret < 0 ? strerror(o->err) : "ok",
-		 (long long)(elapsed(o) / 1000),
-		 s->no_tmo ? "-" : tmo_str(s->e->kind, &o->after));
+	n = snprintf(buf, sizeof(buf),
+		     "ret %ld (%s), %.1f ms, left %s, handled %d",
+		     o->ret, o->ret < 0 ? strerror(o->err) : "ok",
+		     elapsed(o) / 1e6, tmo_str(s->e->kind, &o->after),
+		     o->handled);
+	if (o->mask_after != o->mask_before && n < (int)sizeof(buf))
+		n += snprintf(buf + n, sizeof(buf) - n,
+			      ", sigprocmask %#llx -> %#llx",
+			      (unsigned long long)o->mask_before,
+			      (unsigned long long)o->mask_after);
+	if (o->clobbered && n < (int)sizeof(buf))
+		n += snprintf(buf + n, sizeof(buf) - n,
+			      ", fd_set words past nfds changed");
+	if (o->at.asleep && n < (int)sizeof(buf) - 16) {
+		n += snprintf(buf + n, sizeof(buf) - n, "; parent at ms:");
+		steps_str(buf + n, sizeof(buf) - n, o);
+	}
 	return buf;
 }

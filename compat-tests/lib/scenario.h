@@ -7,45 +7,70 @@
 #ifndef COMPAT_TESTS_SCENARIO_H
 #define COMPAT_TESTS_SCENARIO_H
 
-#include "abi.h"
+#include "entry.h"
+#include "proc.h"
+#include "report.h"
+
+#define SIGBIT(sig) (1ULL << ((sig) - 1))
+/* What every scenario's caller blocks: a mask left behind by a call shows. */
+#define CALLER_MASK SIGBIT(SIGUSR2)
 
 enum action {
 	ACT_NONE,		/* let the call finish by itself */
-	ACT_SIGNAL,		/* a handled SIGUSR1, no SA_RESTART */
-	ACT_SIGNAL_RESTART,	/* a handled SIGUSR1 with SA_RESTART */
-	ACT_STOP_CONT,		/* SIGSTOP, wait for the stop, SIGCONT */
-	ACT_STOP_CONT_USR1,	/* as above, then SIGUSR1 (mask_usr1 may block it) */
+	ACT_SIGNAL,		/* a handled SIGUSR1 once it sleeps */
+	ACT_STOP,		/* SIGSTOP once it sleeps, held hold_ns, SIGCONT */
+	ACT_STOP_SIGNAL,	/* as ACT_STOP, with SIGUSR1 halfway through the hold */
+	ACT_STOP_CONT_SIGNAL,	/* as ACT_STOP, then SIGUSR1 once it sleeps again */
 };
 
 struct scenario {
 	const struct entry *e;
 	union tmo tmo;		/* the timeout as the caller passes it */
-	bool no_tmo;		/* pass NULL: wait forever */
-	bool readonly;		/* timeout in a read-only page */
-	bool sticky;		/* personality(PER_LINUX | STICKY_TIMEOUTS) */
+	enum wmode mode;	/* writable, STICKY_TIMEOUTS or read-only */
 	bool out;		/* wait for a writable pipe: ready at once */
 	bool mask_usr1;		/* pselect/ppoll mask blocks SIGUSR1 */
+	bool sa_restart;	/* the SIGUSR1 handler has SA_RESTART */
 	enum action action;
+	int64_t delay_ns;	/* from the child seen asleep to the first action */
+	int64_t hold_ns;	/* how long a stop is held */
+};
+
+/* The parent's CLOCK_MONOTONIC instants; 0 for a step not taken. */
+struct instants {
+	int64_t asleep;		/* after reading state 'S' */
+	int64_t stop;		/* just before kill(SIGSTOP) */
+	int64_t stopped;	/* the stop observed (waitpid) */
+	int64_t cont;		/* just before kill(SIGCONT) */
+	int64_t asleep2;	/* the restarted call seen asleep */
+	int64_t signal;		/* just before kill(SIGUSR1) */
 };
 
 struct outcome {
 	long ret;
 	int err;
-	int64_t t0, t1;		/* CLOCK_MONOTONIC around the call */
+	int64_t t0, t1;		/* CLOCK_MONOTONIC right before and after */
 	union tmo after;	/* the timeout as the call left it */
 	int handled;		/* SIGUSR1 handler runs seen after the call */
+	uint64_t mask_before, mask_after;	/* the caller's sigprocmask */
 	int pid;		/* the child that made the call */
+	bool clobbered;		/* an fd_set word past nfds changed */
+	struct instants at;	/* what the parent did, when */
 };
 
 /*
- * One call of @e on @fd, CLOCK_MONOTONIC read right before and after it:
- * fills ret, err, t0 and t1 of @o. The building block of every scenario,
- * the storm and the lateness bench.
+ * One call of @e, CLOCK_MONOTONIC read right before and after it: fills
+ * ret, err, t0, t1 and clobbered of @o. The building block of every scenario, the
+ * storm and the lateness bench.
  */
-void timed_call(const struct entry *e, int fd, bool out, void *tmo,
-		const uint64_t *mask, struct outcome *o);
+void timed_call(const struct entry *e, const struct call *c, struct outcome *o);
 
-/* Returns 0 when the child ran and reported; the outcome is in @o. */
+/*
+ * Runs @s; 0 when the child made the call and the parent completed the
+ * action: the outcome is in @o. A call that ended before the parent's
+ * action is reported as it ended (ret, errno, elapsed) and fails (-1),
+ * unless it simply timed out before anything was done to it: then it is
+ * tried again (a loaded guest), a few times.
+ */
 int run_scenario(const struct scenario *s, struct outcome *o);
 
 /* Elapsed time of the call in ns. */
@@ -54,15 +79,35 @@ static inline int64_t elapsed(const struct outcome *o)
 	return o->t1 - o->t0;
 }
 
-/*
- * The writeback bound: T - (t1 - t0) - granule <= R <= T, normalised.
- * Prints why when it does not hold.
- */
+/* The remaining time written back is normalised and in [lo, hi] ns. */
+bool remaining_within(const struct scenario *s, const struct outcome *o,
+		      int64_t lo, int64_t hi);
+
+/* The writeback bound: T - (t1 - t0) - granule < R <= T, normalised. */
 bool remaining_ok(const struct scenario *s, const struct outcome *o);
 
 /* The timeout left bit for bit as passed. */
 bool unchanged(const struct scenario *s, const struct outcome *o);
 
+/* A variant of a call whose timeout cannot be written back. */
+struct untouched {
+	const char *name;
+	enum action action;	/* ACT_NONE: it times out; ACT_SIGNAL */
+	int64_t ns;		/* T */
+};
+
+/*
+ * A call of @e whose timeout @t cannot be written back (@m) leaves it bit
+ * for bit: 0 no earlier than T when it times out (ACT_NONE), EINTR when a
+ * handler runs (ACT_SIGNAL).
+ */
+bool untouched_case(const struct entry *e, enum wmode m, enum action a,
+		    const union tmo *t, const char *name);
+
+/* A variants skip(): entry points that write nothing back. */
+const char *skip_no_writeback(const struct entry *e, const void *v);
+
+/* What came back, and the parent's instants relative to t0. */
 const char *outcome_str(const struct scenario *s, const struct outcome *o);
 
 #endif

@@ -1,0 +1,224 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The entry-point table: which select/poll/epoll system calls this ABI has,
+ * how each encodes its timeout, and a raw-syscall wrapper per shape.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <poll.h>
+#include <string.h>
+#include <sys/select.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+#include <linux/eventpoll.h>
+
+#include "entry.h"
+
+#define KSIGSET_SIZE 8	/* _NSIG / 8 on every ABI here */
+
+static void *fds_or(const struct call *c, void *own)
+{
+	return c->fds_set ? c->fds : own;
+}
+
+static long nfds_or(const struct call *c, long own)
+{
+	return c->nfds_set ? c->nfds : own;
+}
+
+static size_t sigsetsize(const struct call *c)
+{
+	return c->sigsetsize ? c->sigsetsize : KSIGSET_SIZE;
+}
+
+static int msec(const struct call *c)
+{
+	return c->tmo ? *(int *)c->tmo : -1;
+}
+
+#define maybe_unused __attribute__((unused))	/* not every ABI has all */
+
+/*
+ * The kernel reads and writes only the words of an fd_set that nfds
+ * covers, in the kernel's word for the ABI (__kernel_ulong_t: 32 bits for
+ * a compat caller). Every word past them holds a guard that must survive
+ * the call, restarts included: a compat call restarted with native-sized
+ * fd_sets would clobber the next word.
+ */
+#define FDS_GUARD ((__kernel_ulong_t)0x5a5a5a5a5a5a5a5aULL)
+#define FDS_WORDS (sizeof(fd_set) / sizeof(__kernel_ulong_t))
+bool fds_clobbered;
+
+static void fds_prepare(fd_set *s, int fd)
+{
+	__kernel_ulong_t *w = (__kernel_ulong_t *)s;
+	size_t i, bits = 8 * sizeof(*w);
+
+	FD_ZERO(s);
+	FD_SET(fd, s);
+	for (i = fd / bits + 1; i < FDS_WORDS; i++)
+		w[i] = FDS_GUARD;
+}
+
+static long fds_check(const struct call *c, const fd_set *s, long ret)
+{
+	const __kernel_ulong_t *w = (const __kernel_ulong_t *)s;
+	size_t i, bits = 8 * sizeof(*w);
+	int err = errno;
+
+	for (i = c->fd / bits + 1; !c->fds_set && i < FDS_WORDS; i++)
+		fds_clobbered |= w[i] != FDS_GUARD;
+	errno = err;
+	return ret;
+}
+
+static maybe_unused long call_select(const struct entry *e, const struct call *c)
+{
+	fd_set s;
+
+	fds_prepare(&s, c->fd);
+	return fds_check(c, &s, syscall(e->nr, nfds_or(c, c->fd + 1),
+					c->out ? NULL : fds_or(c, &s),
+					c->out ? fds_or(c, &s) : NULL, NULL,
+					c->tmo));
+}
+
+/* i386's select(82) takes its five arguments in a struct. */
+static maybe_unused long call_old_select(const struct entry *e,
+					 const struct call *c)
+{
+	fd_set s;
+	struct {
+		unsigned long n;
+		void *inp, *outp, *exp, *tvp;
+	} a = { nfds_or(c, c->fd + 1), c->out ? NULL : fds_or(c, &s),
+		c->out ? fds_or(c, &s) : NULL, NULL, c->tmo };
+
+	fds_prepare(&s, c->fd);
+	return fds_check(c, &s, syscall(e->nr, &a));
+}
+
+static long call_pselect(const struct entry *e, const struct call *c)
+{
+	fd_set s;
+	struct {
+		const void *p;
+		size_t size;	/* the ABI's size_t, as the kernel reads it */
+	} sig = { c->mask, sigsetsize(c) };
+
+	fds_prepare(&s, c->fd);
+	return fds_check(c, &s, syscall(e->nr, nfds_or(c, c->fd + 1),
+					c->out ? NULL : fds_or(c, &s),
+					c->out ? fds_or(c, &s) : NULL, NULL,
+					c->tmo, c->mask ? &sig : NULL));
+}
+
+static maybe_unused long call_poll(const struct entry *e, const struct call *c)
+{
+	struct pollfd p = { c->fd, c->out ? POLLOUT : POLLIN, 0 };
+
+	return syscall(e->nr, fds_or(c, &p), nfds_or(c, 1), msec(c));
+}
+
+static long call_ppoll(const struct entry *e, const struct call *c)
+{
+	struct pollfd p = { c->fd, c->out ? POLLOUT : POLLIN, 0 };
+
+	return syscall(e->nr, fds_or(c, &p), nfds_or(c, 1), c->tmo, c->mask,
+		       sigsetsize(c));
+}
+
+/* epoll_wait (ms), epoll_pwait (ms, mask), epoll_pwait2 (timespec, mask). */
+static long call_epoll(const struct entry *e, const struct call *c)
+{
+	struct epoll_event ev = { c->out ? EPOLLOUT : EPOLLIN, 0 };
+	long ret, ep = syscall(__NR_epoll_create1, 0);
+	int err;
+
+	if (ep < 0)
+		return ep;
+	if (syscall(__NR_epoll_ctl, ep, EPOLL_CTL_ADD, c->fd, &ev)) {
+		close(ep);
+		return -1;
+	}
+	if (e->kind == TK_MSEC && !e->sigmask)
+		ret = syscall(e->nr, ep, fds_or(c, &ev), nfds_or(c, 1), msec(c));
+	else if (e->kind == TK_MSEC)
+		ret = syscall(e->nr, ep, fds_or(c, &ev), nfds_or(c, 1), msec(c),
+			      c->mask, sigsetsize(c));
+	else
+		ret = syscall(e->nr, ep, fds_or(c, &ev), nfds_or(c, 1), c->tmo,
+			      c->mask, sigsetsize(c));
+	err = errno;
+	close(ep);
+	errno = err;
+	return ret;
+}
+
+/*
+ * On 32-bit ABIs the unsuffixed pselect6/ppoll take old_timespec32, which
+ * is __kernel_old_timespec there; on 64-bit ABIs that type has the layout
+ * of __kernel_timespec, so TK_OLD_TS is right for both.
+ */
+const struct entry entries[] = {
+#ifdef __NR__newselect
+	{ .name = "select", .nr = __NR__newselect, .kind = TK_TIMEVAL,
+	  .writeback = true, .call = call_select },
+#ifdef __NR_select
+	{ .name = "old_select", .nr = __NR_select, .kind = TK_TIMEVAL,
+	  .writeback = true, .call = call_old_select },
+#endif
+#elif defined(__NR_select)
+	{ .name = "select", .nr = __NR_select, .kind = TK_TIMEVAL,
+	  .writeback = true, .call = call_select },
+#endif
+	{ .name = "pselect6", .nr = __NR_pselect6, .kind = TK_OLD_TS,
+	  .writeback = true, .sigmask = true, .call = call_pselect },
+#ifdef __NR_pselect6_time64
+	{ .name = "pselect6_time64", .nr = __NR_pselect6_time64,
+	  .kind = TK_TS64, .writeback = true, .sigmask = true,
+	  .call = call_pselect },
+#endif
+#ifdef __NR_poll
+	{ .name = "poll", .nr = __NR_poll, .kind = TK_MSEC, .family = F_POLL,
+	  .call = call_poll },
+#endif
+	{ .name = "ppoll", .nr = __NR_ppoll, .kind = TK_OLD_TS, .family = F_POLL,
+	  .writeback = true, .sigmask = true, .call = call_ppoll },
+#ifdef __NR_ppoll_time64
+	{ .name = "ppoll_time64", .nr = __NR_ppoll_time64, .kind = TK_TS64,
+	  .family = F_POLL, .writeback = true, .sigmask = true,
+	  .call = call_ppoll },
+#endif
+#ifdef __NR_epoll_wait
+	{ .name = "epoll_wait", .nr = __NR_epoll_wait, .kind = TK_MSEC,
+	  .family = F_EPOLL, .call = call_epoll },
+#endif
+	{ .name = "epoll_pwait", .nr = __NR_epoll_pwait, .kind = TK_MSEC,
+	  .family = F_EPOLL, .sigmask = true, .call = call_epoll },
+	{ .name = "epoll_pwait2", .nr = __NR_epoll_pwait2, .kind = TK_TS64,
+	  .family = F_EPOLL, .sigmask = true, .call = call_epoll },
+};
+const unsigned int nr_entries = sizeof(entries) / sizeof(entries[0]);
+
+long entry_call(const struct entry *e, const struct call *c)
+{
+	return e->call(e, c);
+}
+
+enum on_stop entry_on_stop(const struct entry *e)
+{
+	if (e->family == F_EPOLL)
+		return STOP_EINTR;
+	return e->writeback ? STOP_RESUMES : STOP_ABSOLUTE;
+}
+
+const struct entry *entry_find(const char *name)
+{
+	const struct entry *e;
+
+	for_each_entry(e)
+		if (!strcmp(e->name, name))
+			return e;
+	return NULL;
+}
