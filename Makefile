@@ -49,21 +49,26 @@ ABIS      := $(foreach a,$(ARCHES),$(ABIS_$(a)))
 # <tree>_PATCHES: what git am applies to "base", in order.
 SERIES    := $(shell sed -n 's/^\([^#[:space:]][^[:space:]]*\).*/patches\/\1/p' patches/series 2>/dev/null)
 NSERIES   := $(words $(SERIES))
-# patches/mutants/series: "<name> <file> <arches> <what it gets wrong>".
-MUTANT_TABLE := $(shell sed -n 's/^\([a-z0-9-]*\) \([^ ]*\) \([^ ]*\) .*/\1:\2:\3/p' patches/mutants/series 2>/dev/null)
+# patches/mutants/series, tab-separated: "<x>-<name>.patch <arches where
+# the defect can occur> <ABIs> <what it gets wrong>"; row mutant-<x>.
+MUTANT_TABLE := $(shell sed -n 's/^\(\([a-z0-9]*\)-[^\t]*\)\t\([^\t]*\)\t.*/\2:\1:\3/p' patches/mutants/series 2>/dev/null)
 MUTANTS   := $(foreach m,$(MUTANT_TABLE),mutant-$(word 1,$(subst :, ,$(m))))
 BISECTS   := $(if $(filter-out 0 1,$(NSERIES)),$(foreach k,$(shell seq 1 $$(($(NSERIES) - 1))),bisect-$(k)))
 TREES     := base patched $(MUTANTS) $(BISECTS)
 
+# patched is a worktree of its own; mutants and series prefixes are only
+# commits (<t>_FROM + <t>_PATCHES), built one after another in a shared
+# worktree per arch (<k>_SHARED, scripts/kbuild-shared.sh).
 patched_PATCHES := $(SERIES)
-$(foreach k,$(BISECTS),$(eval $(k)_PATCHES := $(wordlist 1,$(subst bisect-,,$(k)),$(SERIES))))
+$(foreach k,$(BISECTS),$(eval $(k)_FROM := patched~$(shell expr $(NSERIES) - $(subst bisect-,,$(k)))))
 
 comma := ,
 field = $(word $(1),$(subst :, ,$(2)))
-# A mutant is a tree, a kernel and a cell row; "all" arches means ARCHES.
+# A mutant is a tree, a kernel and a cell row, on the arches of its line.
 define mutant_row
-mutant-$(call field,1,$(1))_PATCHES := $$(SERIES) patches/mutants/$(call field,2,$(1))
-mutant-$(call field,1,$(1))_ARCHES  := $$(filter $(subst all,$$(ARCHES),$(subst $(comma), ,$(call field,3,$(1)))),$$(ARCHES))
+mutant-$(call field,1,$(1))_FROM    := patched
+mutant-$(call field,1,$(1))_PATCHES := patches/mutants/$(call field,2,$(1))
+mutant-$(call field,1,$(1))_ARCHES  := $$(filter $(subst $(comma), ,$(call field,3,$(1))),$$(ARCHES))
 endef
 $(foreach m,$(MUTANT_TABLE),$(eval $(call mutant_row,$(m))))
 
@@ -75,12 +80,15 @@ debug_TREE   := patched
 debug_FRAGS  := arch-configs/debug.config
 lowres_TREE  := patched
 lowres_FRAGS := arch-configs/lowres.config
-$(foreach t,$(MUTANTS) $(BISECTS),$(eval $(t)_TREE := $(t)))
+# <k>_SHARED names the shared worktree: mutants (series + a small change)
+# apart from prefixes (without patch 3's header change, which rebuilds most).
+$(foreach t,$(MUTANTS),$(eval $(t)_TREE := $(t)) $(eval $(t)_SHARED := mutants))
+$(foreach t,$(BISECTS),$(eval $(t)_TREE := $(t)) $(eval $(t)_SHARED := bisect))
 # Bisect: every proper prefix on every arch, warnings in fs/select.c fatal.
 $(foreach t,$(BISECTS),$(eval $(t)_KMAKE := CFLAGS_select.o=-Werror))
 
-kobj = $(B)/$($(1)_TREE)/obj/$(1)-$(2)
-kimg = $(call kobj,$(1),$(2))/$(IMAGE_$(2))
+kobj = $(if $($(1)_SHARED),$(B)/shared-$($(1)_SHARED)-$(2)/obj/$(2),$(B)/$($(1)_TREE)/obj/$(1)-$(2))
+kimg = $(if $($(1)_SHARED),$(B)/$(1)/$(notdir $(IMAGE_$(2)))-$(2),$(call kobj,$(1),$(2))/$(IMAGE_$(2)))
 
 # --- payloads: what the initramfs carries besides busybox and guests/init ------
 # <p>_SRC: directory of programs (one per .c, built for every ABI of the
@@ -177,7 +185,7 @@ TEST_CFLAGS := -static -O2 -Wall -Wextra -Wno-unused-parameter \
 
 .PHONY: matrix check lint selfcheck deps trees kernels tests initramfs boot \
 	report report-only merge cells cell cell-info shell checkpatch bisect \
-	mutants lava lava-check bench clean FORCE
+	mutants series lava lava-check bench clean FORCE
 .DEFAULT_GOAL := matrix
 
 matrix: report
@@ -196,19 +204,29 @@ deps: $(B)/.deps
 $(TARBALL): | $(B)/.deps
 	@test -f $@ || { echo "tree: no $@ (Debian package linux-source-6.1)"; exit 1; }
 
-$(B)/base/.tree: $(TARBALL) scripts/tree.sh | $(B)/.deps
+# Trees depend on what they are made of, not on tree.sh: a harness change
+# must not unpack and rebuild every kernel.
+$(B)/base/.tree: $(TARBALL) | $(B)/.deps
 	$(call stage,tree: base from $(notdir $(TARBALL)))
 	@$(call timed,tree base) scripts/tree.sh base $(TARBALL) $(B)/base
 	@touch $@
 
 define tree_rule
-$(B)/$(1)/.tree: $(B)/base/.tree patches/series $($(1)_PATCHES) scripts/tree.sh
+$(B)/$(1)/.tree: $(B)/base/.tree patches/series $($(1)_PATCHES)
 	$$(call stage,tree: $(1) = base + $(words $($(1)_PATCHES)) patches)
 	@$$(call timed,tree $(1)) scripts/tree.sh derive $(B)/base/src $(B)/$(1) \
 		$(addprefix $(CURDIR)/,$($(1)_PATCHES))
 	@touch $$@
 endef
-$(foreach t,$(filter-out base,$(TREES)),$(eval $(call tree_rule,$(t))))
+define commit_tree_rule
+$(B)/$(1)/.tree: $(B)/patched/.tree $($(1)_PATCHES)
+	@mkdir -p $$(@D)
+	@$$(call timed,tree $(1)) scripts/tree.sh commit $(B)/base/src $(1) $($(1)_FROM) \
+		$(addprefix $(CURDIR)/,$($(1)_PATCHES))
+	@touch $$@
+endef
+$(eval $(call tree_rule,patched))
+$(foreach t,$(MUTANTS) $(BISECTS),$(eval $(call commit_tree_rule,$(t))))
 trees: $(B)/base/.tree $(B)/patched/.tree
 
 # What every report names: the tree version, the tarball and the series.
@@ -220,14 +238,17 @@ $(B)/tree-info: $(B)/base/.tree $(B)/patched/.tree
 
 # --- kernels -----------------------------------------------------------------
 # Always handed to kbuild.sh, which skips a kernel whose tree, fragments
-# and arguments are unchanged. "+": the build shares make's job slots.
+# and arguments are unchanged, and builds with -j$(nproc) of its own (no
+# "+" here: make -n must not start kernel builds).
+kbuild_args = $(call kobj,$(1),$(2)) $(KARCH_$(2)) $(CROSS_$(2)) $(IMAGE_$(2)) \
+	arch-configs/common.config arch-configs/$(2).config $($(1)_FRAGS) \
+	-- $(KMAKE_$(2)) $($(1)_KMAKE)
 define kernel_rule
 $(call kimg,$(1),$(2)): $(B)/$($(1)_TREE)/.tree FORCE | $(B)/.deps
 	$$(call stage,kernel: $(1) $(2))
-	+@$$(call timed,kernel $(1) $(2)) scripts/kbuild.sh $(B)/$($(1)_TREE)/src \
-		$(call kobj,$(1),$(2)) $(KARCH_$(2)) $(CROSS_$(2)) $(IMAGE_$(2)) \
-		arch-configs/common.config arch-configs/$(2).config $($(1)_FRAGS) \
-		-- $(KMAKE_$(2)) $($(1)_KMAKE)
+	@$$(call timed,kernel $(1) $(2)) $(if $($(1)_SHARED),\
+		scripts/kbuild-shared.sh $(B)/base/src $(B)/shared-$($(1)_SHARED)-$(2) $(1) $$@ --,\
+		scripts/kbuild.sh $(B)/$($(1)_TREE)/src) $(call kbuild_args,$(1),$(2))
 endef
 $(foreach k,$(KERNELS),$(foreach a,$(ARCHES),$(eval $(call kernel_rule,$(k),$(a)))))
 kernels: $(foreach c,$(FLAVOURS),$(foreach a,$($(c)_ARCHES),$(call kimg,$($(c)_KERNEL),$(a))))
@@ -235,7 +256,7 @@ kernels: $(foreach c,$(FLAVOURS),$(foreach a,$($(c)_ARCHES),$(call kimg,$($(c)_K
 # --- programs, one build per ABI ---------------------------------------------
 $(B)/hdr/%/.stamp: $(B)/base/.tree
 	$(call stage,headers: uapi for ARCH=$*)
-	@$(call timed,headers $*) $(MAKE) -s -C $(B)/base/src ARCH=$* O=$(B)/hdr/$* \
+	@$(call timed,headers $*) make -s -C $(B)/base/src ARCH=$* O=$(B)/hdr/$* \
 		INSTALL_HDR_PATH=$(B)/hdr/$*/usr headers_install
 	@touch $@
 
@@ -409,6 +430,13 @@ checkpatch: $(B)/base/.tree
 		$(B)/base/src/scripts/checkpatch.pl --strict --no-tree -q - < $$p || \
 			{ echo "checkpatch: $$p"; exit 1; }; \
 	done; echo "    checkpatch: $(NSERIES) patches + $(words $(MUTANTS)) mutants clean"
+
+# The committed patches/ are a draft under the project's shared identity:
+# make series writes them re-signed under the sender's git identity (git
+# config user.name/user.email) to SERIES_OUT, e.g. SERIES_OUT=patches.
+SERIES_OUT ?= $(B)/series
+series: $(B)/base/.tree
+	@scripts/series.sh $(B)/base/src patches $(SERIES_OUT)
 
 # Every proper prefix of the series on every arch (a kernel row each).
 bisect: $(foreach k,$(BISECTS),$(foreach a,$(ARCHES),$(call kimg,$(k),$(a))))

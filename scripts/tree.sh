@@ -4,7 +4,14 @@
 # tree.sh derive BASE DIR PATCH...
 #                              DIR/src = a worktree of the BASE repository
 #                              at "base" plus git am of each PATCH, in order
-#                              (the patched tree, a mutant, a series prefix)
+#                              (the patched tree)
+# tree.sh commit BASE NAME FROM [PATCH...]
+#                              only a commit: branch NAME of BASE = FROM (a
+#                              ref) plus the patches, through a scratch index
+#                              (a mutant: patched + one patch; a series
+#                              prefix: a commit of patched). Built in a shared
+#                              worktree, scripts/kbuild-shared.sh. Fixed dates:
+#                              the same inputs give the same commit.
 set -eu
 GIT="git -c user.name=matrix -c user.email=matrix@localhost"
 case $1 in
@@ -21,6 +28,22 @@ base)
 	$GIT add -f .
 	$GIT commit -q -m "$(basename "$tarball") $(make -s kernelversion)"
 	$GIT tag base
+	;;
+commit)
+	base=$2 name=$3 from=$4; shift 4
+	idx=$(mktemp)
+	trap 'rm -f "$idx"' EXIT
+	export GIT_INDEX_FILE="$idx" GIT_AUTHOR_DATE="946684800 +0000" GIT_COMMITTER_DATE="946684800 +0000"
+	$GIT -C "$base" read-tree "$from"
+	for p in "$@"; do
+		if ! $GIT -C "$base" apply --cached --whitespace=error-all "$p" >/dev/null 2>&1; then
+			echo "tree: patch does not apply: ${p##*/} (tree $name)" >&2
+			exit 1
+		fi
+	done
+	tree=$($GIT -C "$base" write-tree)
+	commit=$(echo "$name" | $GIT -C "$base" commit-tree "$tree" -p "$($GIT -C "$base" rev-parse "$from")")
+	$GIT -C "$base" branch -f "$name" "$commit"
 	;;
 derive)
 	base=$2 dir=$3; shift 3
@@ -53,7 +76,7 @@ derive)
 	fi
 	;;
 *)
-	echo "usage: tree.sh base TARBALL DIR | derive BASE DIR PATCH..." >&2
+	echo "usage: tree.sh base TARBALL DIR | derive BASE DIR PATCH... | commit BASE NAME PATCH..." >&2
 	exit 2
 	;;
 esac
