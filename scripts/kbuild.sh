@@ -3,7 +3,8 @@
 # Configure (tinyconfig + fragments, checked) and build one kernel with
 # ccache. Skipped when the tree (HEAD and uncommitted changes), the
 # fragments and the arguments are those of the last good build. On failure
-# show the last compiler lines. Under make -j it shares make's job slots.
+# show the last compiler lines. Its own make runs -j$(nproc), outside the
+# caller's jobserver.
 # $frags, $extra, $jobs are word lists (paths and VAR=value, no blanks):
 # shellcheck disable=SC2086
 set -eu
@@ -20,6 +21,7 @@ mkdir -p "$obj"
 # it up to date) instead of building into one directory at once.
 exec 9>"$obj/.lock"
 flock 9
+unset MAKEFLAGS MFLAGS MAKELEVEL
 key=$( { git -C "$src" rev-parse HEAD 2>/dev/null; git -C "$src" diff HEAD 2>/dev/null;
 	cat $frags; echo "$karch $cross $image $extra"; } | sha256sum | cut -c1-16)
 if [ -f "$obj/$image" ] && [ "$(cat "$obj/.matrix-key" 2>/dev/null)" = "$key" ]; then
@@ -31,11 +33,7 @@ rm -f "$obj/.matrix-key"
 if [ ! -f "$obj/.config" ] || [ -n "$(find $frags -newer "$obj/.config")" ]; then
 	"$here/kconfig.sh" "$src" "$obj" "$karch" $frags
 fi
-# Inside make -j the jobserver paces us; standalone, use every core.
-case " ${MAKEFLAGS:-} " in
-*jobserver*) jobs= ;;
-*) jobs=-j$(nproc) ;;
-esac
+jobs=-j$(nproc)
 log=$obj/build.log
 export CCACHE_STATSLOG="$obj/ccache.log"
 rm -f "$CCACHE_STATSLOG"
