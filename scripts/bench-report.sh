@@ -22,6 +22,7 @@ header cost round,variant,arch, >"$cost"
 echo "variant,arch,interval_us,min_us,avg_us,max_us" >"$cyc"
 header coalesce variant,arch, >"$coal"
 # Every awk below reads its CSV's columns by name: f("median_ns").
+# shellcheck disable=SC2016 # awk code, not shell
 byname='function f(n) { return $(col[n]) }
 NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }'
 bad=0
@@ -61,7 +62,7 @@ done
 
 # The figures the seeds and the issue name, per arch and ABI.
 {
-	echo "$(cat "$dir/res.txt.tmp" 2>/dev/null)"
+	cat "$dir/res.txt.tmp" 2>/dev/null || true
 	rm -f "$dir/res.txt.tmp"
 	awk -F, "$byname"'
 	f("slack_ns") == 1 { m[f("variant") "," f("arch") "," f("abi") "," f("call") "," f("req_ns")] = f("median_ns")

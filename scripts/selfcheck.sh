@@ -190,6 +190,9 @@ mk patched ok "not ok"; mk mutant-a "not ok" ok; mk mutant-b ok "not ok"
 check "mutant failing a case that passes on patched -> killed, case named" sh -c \
 	"'$top/scripts/mutants.sh' '$t/mres' /dev/null /dev/null '$t/mrep' mutant-a:mutant-a:x86_64:x86_64 &&
 	 grep -q 'killed (1 cases)' '$t/mrep/mutants.txt' && grep -q 't.a' '$t/mrep/mutants.txt'"
+check "mutant whose arches are not run -> named as not run, not a failure" sh -c \
+	"'$top/scripts/mutants.sh' '$t/mres' /dev/null /dev/null '$t/mrep' mutant-a:mutant-a:x86_64:x86_64 mutant-d: &&
+	 grep -q 'mutant mutant-d: not run' '$t/mrep/mutants.txt'"
 fails_with "mutant failing only what patched fails too -> SURVIVED" "mutant mutant-b: SURVIVED" \
 	"$top/scripts/mutants.sh" "$t/mres" /dev/null /dev/null "$t/mrep" mutant-b:mutant-b:x86_64:x86_64
 

@@ -102,6 +102,7 @@ def cells_from_file(path):
     cells, cur = {}, None
     with open(path) as f:
         for line in f.read().splitlines():
+            line = line.strip()
             if line.startswith("cell "):
                 cur = line[5:].strip()
                 cells[cur] = ""
@@ -142,11 +143,9 @@ def cell_info(cell):
         info["arch"] = max(arches, key=len)
     info.setdefault("row", cell[: -len(info["arch"]) - 1])
     info.setdefault("results", os.path.join(B, "results", info["row"], info["arch"]))
-    m = re.search(r"/([^/]+)/obj/(.+)-%s/" % re.escape(info["arch"]), info["kernel"])
-    if not m:
-        raise Bad("%s: kernel %s is not build/<tree>/obj/<kernel>-<arch>/" % (cell, info["kernel"]))
-    info["tree"], info["kernel_row"] = m.group(1), m.group(2)
-    info["kobj"] = info["kernel"][: m.end() - 1]
+    for k in ("tree", "kernel_row", "kobj"):
+        if k not in info:
+            raise Bad("%s: cell-info has no '%s' line" % (cell, k))
     info["cell"] = cell
     return info
 
@@ -160,16 +159,19 @@ def all_cells():
 
 def tree_facts(info):
     """Kernel version and series commit of the cell's tree."""
-    src = os.path.join(B, info["tree"], "src")
+    # Every tree is a branch (or the tag "base") of the base repository.
+    src = os.path.join(B, "base", "src")
     rel = os.path.join(info["kobj"], "include/config/kernel.release")
     facts = {"kernel_version": "unknown", "series_commit": "unknown", "series_patches": "0",
              "base_commit": "unknown"}
     if os.path.exists(rel):
         facts["kernel_version"] = open(rel).read().strip()
     try:
-        facts["series_commit"] = sh("git", "-C", src, "rev-parse", "HEAD").strip()
+        head = info["tree"] + "^{commit}"
+        facts["series_commit"] = sh("git", "-C", src, "rev-parse", head).strip()
         facts["base_commit"] = sh("git", "-C", src, "rev-parse", "base^{commit}").strip()
-        facts["series_patches"] = sh("git", "-C", src, "rev-list", "--count", "base..HEAD").strip()
+        facts["series_patches"] = sh("git", "-C", src, "rev-list", "--count",
+                                     "base.." + facts["series_commit"]).strip()
     except (subprocess.CalledProcessError, FileNotFoundError):
         pass
     return facts
