@@ -36,14 +36,15 @@ export TIMES  := $(B)/times
 
 # --- arches: one arch-configs/<arch>.mk + <arch>.config each -------------------
 ARCHES_KNOWN := $(sort $(patsubst arch-configs/%.mk,%,$(wildcard arch-configs/*.mk)))
-ARCHES    ?= x86_64 arm64
+ARCHES    ?= x86_64 arm64 i386 arm
 ARCH      ?= $(firstword $(ARCHES))
 check_in   = $(if $(filter-out $(3),$(2)),$(error $(1)=$(filter-out $(3),$(2)): no such $(4); there are: $(3)))
 $(call check_in,ARCHES,$(ARCHES),$(ARCHES_KNOWN),arch (arch-configs/<arch>.mk))
 $(call check_in,ARCH,$(ARCH),$(ARCHES_KNOWN),arch (arch-configs/<arch>.mk))
 include $(foreach a,$(sort $(ARCHES) $(ARCH)),arch-configs/$(a).mk)
 $(if $(shell [ "$(REPEAT)" -ge 1 ] 2>/dev/null && echo y),,$(error REPEAT=$(REPEAT): a count of boots, 1 or more))
-ABIS      := $(foreach a,$(ARCHES),$(ABIS_$(a)))
+# An ABI may be a column of several arches (i386 binaries on x86_64 and i386).
+ABIS      := $(sort $(foreach a,$(ARCHES),$(ABIS_$(a))))
 
 # --- trees ---------------------------------------------------------------------
 # <tree>_PATCHES: what git am applies to "base", in order.
@@ -53,7 +54,9 @@ NSERIES   := $(words $(SERIES))
 # the defect can occur> <ABIs> <what it gets wrong>"; row mutant-<x>.
 MUTANT_TABLE := $(shell sed -n 's/^\(\([a-z0-9]*\)-[^\t]*\)\t\([^\t]*\)\t.*/\2:\1:\3/p' patches/mutants/series 2>/dev/null)
 MUTANTS   := $(foreach m,$(MUTANT_TABLE),mutant-$(word 1,$(subst :, ,$(m))))
-BISECTS   := $(if $(filter-out 0 1,$(NSERIES)),$(foreach k,$(shell seq 1 $$(($(NSERIES) - 1))),bisect-$(k)))
+# bisect-<k>: the first k patches, every k up to the whole series (which
+# the patched kernel builds too, but without -Werror).
+BISECTS   := $(foreach k,$(shell seq 1 $(NSERIES)),bisect-$(k))
 TREES     := base patched $(MUTANTS) $(BISECTS)
 
 # patched is a worktree of its own; mutants and series prefixes are only
@@ -191,11 +194,15 @@ TEST_CFLAGS := -static -O2 -Wall -Wextra -Wno-unused-parameter \
 matrix: report
 
 # --- dependencies ------------------------------------------------------------
-$(B)/.deps: scripts/deps.sh $(foreach a,$(ARCHES),arch-configs/$(a).mk)
+# The stamp is remade when what is asked for changes (another ARCHES too):
+# $(B)/.deps-args holds the arguments and is rewritten only when they differ.
+DEPS_ARGS := $(foreach a,$(sort $(ARCHES) $(ARCH)),arch:$(DEBARCH_$(a)) $(DEBPKGS_$(a)))
+$(B)/.deps-args: FORCE
+	@mkdir -p $(B) && echo '$(DEPS_ARGS)' | cmp -s - $@ || echo '$(DEPS_ARGS)' >$@
+$(B)/.deps: scripts/deps.sh $(B)/.deps-args
 	$(call stage,deps: Debian packages)
 	@mkdir -p $(B)
-	@$(call timed,deps) scripts/deps.sh \
-		$(foreach a,$(sort $(ARCHES) $(ARCH)),arch:$(DEBARCH_$(a)) $(DEBPKGS_$(a)))
+	@$(call timed,deps) scripts/deps.sh $(DEPS_ARGS)
 	@touch $@
 deps: $(B)/.deps
 
@@ -441,9 +448,9 @@ SERIES_OUT ?= $(B)/series
 series: $(B)/base/.tree
 	@scripts/series.sh $(B)/base/src patches $(SERIES_OUT)
 
-# Every proper prefix of the series on every arch (a kernel row each).
+# Every prefix of the series on every arch (a kernel row each).
 bisect: $(foreach k,$(BISECTS),$(foreach a,$(ARCHES),$(call kimg,$(k),$(a))))
-	@echo "    bisect: $(words $(BISECTS)) proper prefixes build on: $(ARCHES)"
+	@echo "    bisect: $(words $(BISECTS)) prefixes build, fs/select.c -Werror, on: $(ARCHES)"
 
 SHELL_SCRIPTS := $(wildcard scripts/*.sh .ci/run) guests/init guests/pkgrun \
 	guests/cyclictest.sh $(wildcard guests/debug/*.d/*)

@@ -16,5 +16,5 @@ KMAKE_arm64    := CROSS_COMPILE_COMPAT=arm-linux-gnueabihf-
 
 ABICC_arm64    := aarch64-linux-gnu-
 ABIHDR_arm64   := arm64
-ABICC_armhf    := arm-linux-gnueabihf-
-ABIHDR_armhf   := arm
+ABICC_armhf    ?= arm-linux-gnueabihf-
+ABIHDR_armhf   ?= arm

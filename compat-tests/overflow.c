@@ -45,7 +45,7 @@ static bool clamp_due(const struct scenario *s, const struct outcome *o,
 {
 	enum tkind k = s->e->kind;
 
-	return k == TK_TIMEVAL && sizeof(long) == 4 &&
+	return k == TK_TIMEVAL && ABI_TV_SEC_32 &&
 	       tmo_ns(k, &s->tmo) - elapsed(o) > tmo_ns(k, max);
 }
 

@@ -4,9 +4,12 @@
 # applies the declared expected failures, prints one table (rows: tests,
 # columns: variant x ABI), writes OUTDIR/report.txt and OUTDIR/junit.xml,
 # and exits 1 if any cell failed, an expected failure passed, or an
-# expectation names no test in the cells run. With TIMES (scripts/timed.sh's
-# directory) it marks reused cells and ends with the time table, this
-# make run's stages (RUN_ID) apart from those it found up to date.
+# expectation names no test in the cells run. An expectation's ABI glob
+# without ":" matches the ABI under every arch; "arch:abi" (globs) only
+# under that guest arch (a native 32-bit kernel vs compat on a 64-bit one).
+# With TIMES (scripts/timed.sh's directory) it marks reused cells and ends
+# with the time table, this make run's stages (RUN_ID) apart from those it
+# found up to date.
 set -eu
 results=$1 expected=$2 info=$3 outdir=$4; shift 4
 mkdir -p "$outdir"
@@ -30,6 +33,10 @@ function how(id,   f, l, p) {
 	split(l, p, "\t")
 	if (p[3] != run) return " (result of an earlier run)"
 	return p[4] ~ /^reused/ ? " (reused)" : ""
+}
+# Does expectation e apply to cell i?
+function xmatch(e, i) {
+	return ev[e] == cv[i] && (eq[e] ? ca[i] ":" cabi[i] : cabi[i]) ~ eabi[e]
 }
 function addrow(r) { if (!(r in seen)) { seen[r] = 1; rows[++nrows] = r } }
 function xml(s) {
@@ -102,12 +109,13 @@ BEGIN {
 		}
 		close(f)
 	}
-	# Expected failures: variant abi-glob row-glob [# reason]
+	# Expected failures: variant [arch:]abi-glob row-glob [# reason]
 	nexp = 0
 	while ((getline line < expected) > 0) {
 		sub(/#.*/, "", line)
 		if (split(line, w, " ") < 3) continue
 		nexp++; ev[nexp] = w[1]; eabi[nexp] = glob2re(w[2])
+		eq[nexp] = index(w[2], ":") > 0
 		erow[nexp] = glob2re(w[3]); etext[nexp] = w[1] " " w[2] " " w[3]
 		used[nexp] = 0
 	}
@@ -123,7 +131,7 @@ BEGIN {
 			}
 			xf = 0
 			for (e = 1; e <= nexp; e++)
-				if (ev[e] == cv[i] && cabi[i] ~ eabi[e] && r ~ erow[e]) {
+				if (xmatch(e, i) && r ~ erow[e]) {
 					xf = 1; used[e]++
 				}
 			g = got[r, i]
@@ -140,15 +148,24 @@ BEGIN {
 	w0 = 44; cw = 7; wv = 8; wa = 7
 	for (i = 1; i <= ncell; i++) {
 		if (length(cabi[i]) + 1 > cw) cw = length(cabi[i]) + 1
+		if (length(ca[i]) + 1 > cw) cw = length(ca[i]) + 1
+		if (length(cv[i]) + 1 > cw) cw = length(cv[i]) + 1
 		if (length(cv[i]) + 1 > wv) wv = length(cv[i]) + 1
 		if (length(ca[i]) + 1 > wa) wa = length(ca[i]) + 1
 	}
 	hdr = sprintf("%-" w0 "s", "")
-	# A group name spans its columns; longer ones are cut.
+	# Variant and arch names span their columns; longer ones are cut.
 	for (i = 1; i <= ncell; i = j) {
 		for (j = i + 1; j <= ncell && cv[j] == cv[i]; j++) ;
 		span = (j - i) * cw
 		hdr = hdr sprintf("%-" span "s", substr(cv[i], 1, span - 1))
+	}
+	print hdr
+	hdr = sprintf("%-" w0 "s", "")
+	for (i = 1; i <= ncell; i = j) {
+		for (j = i + 1; j <= ncell && cv[j] == cv[i] && ca[j] == ca[i]; j++) ;
+		span = (j - i) * cw
+		hdr = hdr sprintf("%-" span "s", substr(ca[i], 1, span - 1))
 	}
 	print hdr
 	hdr = sprintf("%-" w0 "s", "test.case")
@@ -180,7 +197,7 @@ BEGIN {
 		if (used[e]) continue
 		ran = 0
 		for (i = 1; i <= ncell; i++)
-			if (ev[e] == cv[i] && cabi[i] ~ eabi[e]) ran = 1
+			if (xmatch(e, i)) ran = 1
 		if (ran) {
 			printf "expectation matches no test: %s\n", etext[e]
 			bad++

@@ -89,6 +89,13 @@ fails_with "stale expectation -> fails" "matches no test" \
 printf 'base x86_64 t.b\nbase armhf t.*\n' >"$t/xf4"
 check "expectation for an ABI not run -> not stale" \
 	"$top/scripts/report.sh" "$t/res" "$t/xf4" "$t/info" "$t/rep" base:x86_64:x86_64
+printf 'base x86_64:x86_64 t.b\n' >"$t/xf5"
+check "arch:abi expectation under its arch -> applies" \
+	"$top/scripts/report.sh" "$t/res" "$t/xf5" "$t/info" "$t/rep" base:x86_64:x86_64
+printf 'base other:x86_64 t.b\n' >"$t/xf6"
+check "arch:abi expectation under another arch -> not applied, not stale" sh -c \
+	"! '$top/scripts/report.sh' '$t/res' '$t/xf6' '$t/info' '$t/rep' base:x86_64:x86_64 >'$t/o6' &&
+	 grep -q 'FAILED: t.b' '$t/o6' && ! grep -q 'matches no test' '$t/o6'"
 boot hang
 fails_with "hung cell -> report fails with the reason" "timeout after 2 s" \
 	"$top/scripts/report.sh" "$t/res" "$t/xf" "$t/info" "$t/rep" base:x86_64:x86_64

@@ -101,10 +101,14 @@ static maybe_unused long call_old_select(const struct entry *e,
 static long call_pselect(const struct entry *e, const struct call *c)
 {
 	fd_set s;
+	/*
+	 * The kernel reads two of its own longs: the ABI's pointer and
+	 * size_t, except on x32, whose pselect6 is the 64-bit one.
+	 */
 	struct {
-		const void *p;
-		size_t size;	/* the ABI's size_t, as the kernel reads it */
-	} sig = { c->mask, sigsetsize(c) };
+		__kernel_ulong_t p;
+		__kernel_ulong_t size;
+	} sig = { (uintptr_t)c->mask, sigsetsize(c) };
 
 	fds_prepare(&s, c->fd);
 	return fds_check(c, &s, syscall(e->nr, nfds_or(c, c->fd + 1),

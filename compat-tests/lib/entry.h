@@ -20,7 +20,13 @@
 #endif
 
 /* The largest seconds value the ABI's "long" holds. */
-#define ABI_LONG_MAX ((int64_t)(sizeof(long) == 4 ? INT32_MAX : INT64_MAX))
+/*
+ * The largest seconds value of the ABI's timeval and old timespec: their
+ * tv_sec is __kernel_long_t, which is "long" except on x32 (64 bits there,
+ * with a 32-bit long).
+ */
+#define ABI_TV_SEC_32 (sizeof(((struct __kernel_old_timeval *)0)->tv_sec) == 4)
+#define ABI_LONG_MAX ((int64_t)(ABI_TV_SEC_32 ? INT32_MAX : INT64_MAX))
 
 enum family { F_SELECT, F_POLL, F_EPOLL };
 
