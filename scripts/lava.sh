@@ -9,11 +9,14 @@
 #                     'make cells'); image URLs under ARTIFACT_URL (default
 #                     file:// of the job folder). LAVA_CELLS_FILE: the cell
 #                     table written by 'make lava' (else make cell-info)
-#   validate [CELL...] LAVA's schema (strict), the timeouts, the QEMU line
-#                     against the cell's, lava-run --validate
+#   validate [CELL...] LAVA's schema (strict), the timeouts, the monitors
+#                     (the guest's suite order, a wait longer than a test
+#                     may take), the QEMU line against the cell's,
+#                     lava-run --validate
 #   run CELL          lava-run the job; results into
 #                     build/lava/results/<row>/<arch>/ as build/results
-#   compare CELL...   verdict rows and report equal make matrix's
+#   compare CELL...   verdict rows and report equal make matrix's (KTAP
+#                     diagnostics carry measured times: informational)
 #   selftest          the traps, as KTAP (scripts/selfcheck.sh can call it)
 # Bad input: one line "lava: <cell>: <cause>" and exit 2.
 set -eu

@@ -40,6 +40,28 @@ BOOT_TIMEOUT = int(os.environ.get("BOOT_TIMEOUT", "900"))
 MONITOR_PATTERN = (r"(?m)^[ \t]*(?P<result>not ok|ok (?=\d+ [^\r\n]*# SKIP)|ok)"
                    r" ?\d+ (?P<test_case_id>[^\r\n#]*?)[ \t]*(?:#[^\r\n]*)?\r*\n")
 MONITOR_FIXUP = {"ok": "pass", "not ok": "fail", "ok ": "skip"}
+# LAVA's monitors run one after the other on one console stream and never
+# look back: a monitor whose start string went by while an earlier monitor
+# waited for its own start sees nothing (lava-run: "Connection closed" at
+# the end of the console, the job an infrastructure error). So the
+# monitors must follow the guest's order, which is guests/init's: a
+# "for d in /tests/*/" glob (sorted bytewise), then the overlay suite.
+# make cell-info's "suites" order (x86_64 i386) is not that order (the
+# guest runs i386 first).
+def guest_order(suites):
+    """The order in which guests/init prints the suites."""
+    return sorted(s for s in suites if s != "overlay") + [s for s in suites if s == "overlay"]
+
+
+# lava-run's console is a pexpect spawn (lava_dispatcher.shell.ShellCommand)
+# with these settings; the default expect timeout, i.e. how long a monitor
+# waits for the next line, is the execute-qemu action's timeout (120 s
+# from the boot block unless the job sets it).
+PEXPECT_SEARCHWINDOW = 4000
+PEXPECT_MAXREAD = 2000
+# The guest's own limit for one test program (guests/init TEST_TIMEOUT).
+GUEST_TEST_TIMEOUT = 300
+
 # boot.sh's own additions to the cell's command line and QEMU line.
 APPEND_EXTRA = "panic=-1 loglevel=5"
 # What LAVA's qemu device type adds to a cell's QEMU line (the serial
@@ -309,7 +331,7 @@ def seconds(n):
 
 
 def make_job(info, facts, kernel_url, initrd_url, ctx):
-    suites = info["suites"].split()
+    suites = guest_order(info["suites"].split())
     monitors = []
     for i, s in enumerate(suites):
         monitors.append({
@@ -353,7 +375,14 @@ def make_job(info, facts, kernel_url, initrd_url, ctx):
                                "image_arg": "-kernel {kernel} -append \"%s %s\"" % (info["cmdline"], APPEND_EXTRA)},
                     "initrd": {"url": initrd_url, "image_arg": "-initrd {initrd}"},
                 }}},
-            {"boot": {"method": "qemu", "media": "tmpfs", "timeout": seconds(120)}},
+            # execute-qemu's timeout is the console's pexpect timeout: how
+            # long a monitor waits for the next result line before it gives
+            # up on its suite (LAVA: "lava test monitoring has timed out",
+            # the suite's remaining cases lost). The boot block's 120 s
+            # would be less than one test program may take in the guest
+            # (TEST_TIMEOUT 300 s); the cell's timeout, as boot.sh's.
+            {"boot": {"method": "qemu", "media": "tmpfs", "timeout": seconds(120),
+                      "timeouts": {"execute-qemu": seconds(test_t)}}},
             {"test": {"timeout": seconds(test_t), "monitors": monitors}},
         ],
     }
@@ -451,11 +480,36 @@ def timeout_check(job):
     for k, v in job["timeouts"].items():
         if k in ("action", "connection") and Timeout.parse(v) > jt:
             over.append("timeouts.%s" % k)
+    for k in ("actions", "connections"):
+        for name, v in job["timeouts"].get(k, {}).items():
+            if Timeout.parse(v) > jt:
+                over.append("timeouts.%s.%s" % (k, name))
     for i, a in enumerate(job["actions"]):
         (kind, body), = a.items()
         if "timeout" in body and Timeout.parse(body["timeout"]) > jt:
             over.append("actions[%d].%s" % (i, kind))
+        for name, v in body.get("timeouts", {}).items():
+            if Timeout.parse(v) > jt:
+                over.append("actions[%d].%s.timeouts.%s" % (i, kind, name))
     return ("timeout above the job's (%s)" % ", ".join(over)) if over else None
+
+
+def monitor_check(job, info):
+    """The monitors follow the guest's suite order (LAVA's monitors never
+    look back) and may wait for a line longer than one test program may
+    take in the guest; None or the reason."""
+    from lava_common.timeout import Timeout
+    test = next((a["test"] for a in job["actions"] if "test" in a), {})
+    names = [m.get("name") for m in test.get("monitors", [])]
+    want = guest_order(info["suites"].split())
+    if names != want:
+        return "monitors %s, the guest runs %s" % (" ".join(map(str, names)), " ".join(want))
+    boot = next((a["boot"] for a in job["actions"] if "boot" in a), {})
+    t = (boot.get("timeouts") or {}).get("execute-qemu") or boot.get("timeout") or job["timeouts"].get("action")
+    if not t or Timeout.parse(t) <= GUEST_TEST_TIMEOUT:
+        return ("a monitor gives up after %s s without a result line (execute-qemu's timeout), "
+                "a test program may take %d s" % (Timeout.parse(t) if t else "?", GUEST_TEST_TIMEOUT))
+    return None
 
 
 def lava_run_validate(d, job_path, tag):
@@ -493,7 +547,8 @@ def validate(dirs):
         info["cell"] = cell
         device = yaml.safe_load(open(os.path.join(d, "device.yaml")))
         probs = []
-        for what, why in (("schema", schema_check(job)), ("timeouts", timeout_check(job))):
+        for what, why in (("schema", schema_check(job)), ("timeouts", timeout_check(job)),
+                          ("monitors", monitor_check(job, info))):
             if why:
                 probs.append("%s: %s" % (what, why))
         try:
@@ -513,7 +568,7 @@ def validate(dirs):
             print("lava: %s: %s" % (cell, "; ".join(probs)))
     dt = time.time() - t0
     note_time("validate", dt, "%d jobs" % len(dirs))
-    print("lava: validate: %d jobs, %d valid (schema strict, timeouts, QEMU line, lava-run --validate) in %.1f s"
+    print("lava: validate: %d jobs, %d valid (schema strict, timeouts, monitors, QEMU line, lava-run --validate) in %.1f s"
           % (len(dirs), len(dirs) - bad, dt))
     return 1 if bad else 0
 
@@ -558,8 +613,9 @@ def mangle(name):
 
 
 def monitor_view(console_crlf, suites):
-    """What LAVA's monitors find in a console whose lines end in \\r\\r\\n:
-    the same start/end strings, regex, fixupdict and name mangling."""
+    """What LAVA's monitors find in a console whose lines end in \\r\\r\\n,
+    as a plain regex model: the same start/end strings, regex, fixupdict and
+    name mangling, monitors in the order of SUITES, never looking back."""
     out, pos = [], 0
     pat = re.compile(MONITOR_PATTERN, re.DOTALL)
     for i, s in enumerate(suites):
@@ -581,11 +637,58 @@ def monitor_view(console_crlf, suites):
     return out
 
 
+def monitor_replay(console, monitors, timeout=20):
+    """LAVA's monitor loop itself (lava_dispatcher/actions/test/monitor.py:
+    wait for start, then expect [EOF, TIMEOUT, end, pattern] until not a
+    result) on pexpect with lava-run's ShellCommand settings (search window,
+    maxread, utf-8), fed CONSOLE (\\n lines) as the guest sends it, \\r\\n
+    through a pty, as QEMU's serial reaches lava-run. MONITORS: the job's
+    monitor list. Returns ([(suite, case, result)], how it ended)."""
+    import pexpect
+    import tempfile
+    with tempfile.NamedTemporaryFile("w", suffix=".console", delete=False) as f:
+        f.write(console.replace("\n", "\r\n"))
+        path = f.name
+    out, how = [], "done"
+    child = pexpect.spawn("cat", [path], encoding="utf-8", codec_errors="replace",
+                          searchwindowsize=PEXPECT_SEARCHWINDOW, maxread=PEXPECT_MAXREAD, timeout=timeout)
+    try:
+        for mon in monitors:
+            i = child.expect([pexpect.EOF, pexpect.TIMEOUT, mon["start"]])
+            if i != 2:
+                how = "EOF waiting for %r" % mon["start"] if i == 0 else "timeout waiting for %r" % mon["start"]
+                break
+            while True:
+                i = child.expect([pexpect.EOF, pexpect.TIMEOUT, mon["end"], mon["pattern"]])
+                if i == 3:
+                    g = child.match.groupdict()
+                    r = (mon.get("fixupdict") or {}).get(g["result"], g["result"])
+                    out.append((mon["name"].replace(" ", "-").lower(), mangle(g["test_case_id"]), r))
+                    continue
+                if i == 0:
+                    how = "EOF in monitor %s" % mon["name"]
+                elif i == 1:
+                    how = "timeout in monitor %s" % mon["name"]
+                break
+            if how != "done":
+                break
+    finally:
+        child.close(force=True)
+        os.unlink(path)
+    return out, how
+
+
+def console_order(console):
+    """The suites in the order the console begins them."""
+    return re.findall(r"(?m)^matrix: abi (\S+) begin\r*$", console)
+
+
 def ktap_view(outdir, suites):
     """The flat list LAVA should report, from our per-suite KTAP: every
-    result line of every nesting level, in order (LAVA flattens nesting)."""
+    result line of every nesting level, in order (LAVA flattens nesting),
+    the suites in the guest's order."""
     out = []
-    for s in suites:
+    for s in guest_order(suites):
         f = os.path.join(outdir, s + ".ktap")
         if not os.path.exists(f):
             continue
@@ -641,9 +744,11 @@ def split_console(outdir, console_path, rc, timeout):
                     str(rc), str(timeout)], check=True)
 
 
-def finish_results(outdir, suites, log_text, crlf_console):
+def finish_results(outdir, suites, log_text, console, monitors=None):
     """After the split: plans, missing suites and LAVA's own view; a problem
-    makes the cell fail in the report (status not ok). Returns the notes."""
+    makes the cell fail in the report (status not ok). CONSOLE: the console
+    as lava-run logged it (\\n lines); MONITORS: the job's (default: as
+    make_job writes them). Returns (problems, notes)."""
     status = open(os.path.join(outdir, "status")).read().strip()
     probs = []
     for s in suites:
@@ -655,15 +760,27 @@ def finish_results(outdir, suites, log_text, crlf_console):
     lava = lava_results(log_text)
     with open(os.path.join(outdir, "lava-results"), "w") as f:
         f.write("".join("%s %s %s\n" % r for r in lava))
+    if monitors is None:
+        monitors = [{"name": s} for s in guest_order(suites)]
+    order = [m["name"] for m in monitors]
+    seen = [s for s in console_order(console) if s in suites]
     notes = []
     if status == "ok":
+        if seen != order:
+            # Each monitor waits for its start string and never looks
+            # back: a suite that began before the one its monitor expects
+            # is lost to LAVA (named here rather than as a count).
+            probs.append("the guest ran the suites in the order %s, the job's monitors expect %s"
+                         % (" ".join(seen), " ".join(order)))
         want = ktap_view(outdir, suites)
-        mon = monitor_view(crlf_console, suites)
         if lava != want:
             probs.append("LAVA's results (%d) differ from the KTAP (%d): %s" % (
                 len(lava), len(want), first_diff(lava, want)))
-        if mon != lava:
-            notes.append("console replay of the monitor differs from LAVA's results: %s" % first_diff(mon, lava))
+        if all("pattern" in m for m in monitors):
+            mon, how = monitor_replay(console, monitors)
+            if mon != lava:
+                notes.append("replay of LAVA's monitors on the console (%s) differs from LAVA's results: %s"
+                             % (how, first_diff(mon, lava)))
     if probs and status == "ok":
         with open(os.path.join(outdir, "status"), "w") as f:
             f.write("short or inconsistent KTAP: %s\n" % probs[0])
@@ -714,8 +831,8 @@ def run(cell):
     shutil.copyfile(os.path.join(rundir, "lava.log"), os.path.join(outdir, "lava.log"))
     rc, tmo = lava_end(text, p.returncode)
     split_console(outdir, os.path.join(outdir, "console.log"), rc, tmo)
-    crlf = console.replace("\n", "\r\r\n")
-    probs, notes = finish_results(outdir, info["suites"].split(), text, crlf)
+    probs, notes = finish_results(outdir, info["suites"].split(), text, console,
+                                  next(a["test"] for a in job["actions"] if "test" in a)["monitors"])
     job_result = lava_job_result(text)
     with open(os.path.join(outdir, "lava-job"), "w") as f:
         f.write("job %s: %s (lava-run exit %d, %.1f s)\n" % (jid, job_result, p.returncode, dt))
@@ -788,13 +905,22 @@ def compare(cell):
                            ["%s:%s:%s" % (info["row"], info["arch"], s) for s in suites],
                            capture_output=True, text=True, env=env)
         rep[name] = (p.returncode, open(os.path.join(outdir, "report.txt")).read())
-    same_ktap = sum(open(os.path.join(theirs, s + ".ktap")).read() == open(os.path.join(mine, s + ".ktap")).read()
-                    for s in suites if os.path.exists(os.path.join(mine, s + ".ktap"))
-                    and os.path.exists(os.path.join(theirs, s + ".ktap")))
+    # Informational only: two boots print different measured times in
+    # their diagnostics ("# ... left {..., 184694 us}"), so the KTAP is
+    # compared without "#" lines; verdicts decide (rows and report above).
+    def ktap(p, s, diag):
+        f = os.path.join(p, s + ".ktap")
+        if not os.path.exists(f):
+            return None
+        return [l for l in open(f).read().splitlines() if diag or not re.match(r"^\s*#", l)]
+    both = [s for s in suites if ktap(mine, s, True) is not None and ktap(theirs, s, True) is not None]
+    same_ktap = sum(ktap(theirs, s, True) == ktap(mine, s, True) for s in both)
+    same_struct = sum(ktap(theirs, s, False) == ktap(mine, s, False) for s in both)
     diffs = [l for l in difflib_unified(a, b)]
-    rdiff = [l for l in difflib_unified(rep["matrix"][1].splitlines(), rep["lava"][1].splitlines())]
-    print("lava: %s: %d verdict rows from make matrix, %d from LAVA; report exit %d vs %d; %d of %d suites' KTAP byte-identical"
-          % (cell, len(a) - 1, len(b) - 1, rep["matrix"][0], rep["lava"][0], same_ktap, len(suites)))
+    rdiff = [l for l in difflib_unified(report_verdicts(rep["matrix"][1]), report_verdicts(rep["lava"][1]))]
+    print("lava: %s: %d verdict rows from make matrix, %d from LAVA; report exit %d vs %d; "
+          "KTAP (informational): %d of %d suites equal without '#' diagnostics, %d byte-identical"
+          % (cell, len(a) - 1, len(b) - 1, rep["matrix"][0], rep["lava"][0], same_struct, len(suites), same_ktap))
     if diffs or rdiff or rep["matrix"][0] != rep["lava"][0]:
         for l in (diffs + rdiff)[:40]:
             print("    " + l)
@@ -802,6 +928,22 @@ def compare(cell):
         return 1
     print("lava: %s: verdicts equal (status, every case, the report through %s)" % (cell, "compat-tests/expected-failures"))
     return 0
+
+
+def report_verdicts(text):
+    """report.txt without what report.sh echoes of a test's "# summary: "
+    diagnostics (the indented lines under a "cell ..." line): those carry
+    measured figures that differ between two boots, as the KTAP's do."""
+    out, in_summary = [], False
+    for l in text.splitlines():
+        if l.startswith("cell "):
+            in_summary = True
+        elif in_summary and l.startswith("    "):
+            continue
+        else:
+            in_summary = False
+        out.append(l)
+    return out
 
 
 def difflib_unified(a, b):

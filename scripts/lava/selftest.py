@@ -22,7 +22,16 @@ def skip(name, why):
 
 # A guest console as the matrix's guest prints it (\n lines; LAVA's pty
 # and QEMU's serial add the \r's).
+# The suites in the guest's order: guests/init globs /tests/*/, so i386
+# comes before x86_64 although make cell-info says "suites x86_64 i386".
 KTAP_OK = """matrix: begin Linux 6.1 x86_64 variant=base
+matrix: abi i386 begin
+KTAP version 1
+1..1
+    1..1
+    ok 1 a
+ok 1 hres
+matrix: abi i386 end
 matrix: abi x86_64 begin
 KTAP version 1
 1..2
@@ -39,13 +48,6 @@ ok 1 restart
     ok 1 carry
 not ok 2 overflow # exit status 1
 matrix: abi x86_64 end
-matrix: abi i386 begin
-KTAP version 1
-1..1
-    1..1
-    ok 1 a
-ok 1 hres
-matrix: abi i386 end
 matrix: done
 [    2.0] reboot: Restarting system
 """
@@ -61,7 +63,7 @@ def lava_log(console, extra=()):
 
 
 def monitor_results(lava, console, suites):
-    mon = lava.monitor_view(console.replace("\n", "\r\r\n"), list(suites))
+    mon = lava.monitor_view(console.replace("\n", "\r\r\n"), lava.guest_order(list(suites)))
     return ['{"dt": "x", "lvl": "results", "msg": {"case": "%s", "definition": "%s", "result": "%s"}}' % (c, s, r)
             for s, c, r in mon]
 
@@ -89,7 +91,21 @@ def main(lava, args):
     return 1 if nfail else 0
 
 
-def split(lava, t, name, console, rc=0, timeout=300, suites=("x86_64", "i386"), extra=None):
+def job_monitors(lava, suites, order=None):
+    """The monitors make_job writes for a cell with SUITES (ORDER: force another order)."""
+    info = {"cell": "base-x86_64", "row": "base", "arch": "x86_64", "tree": "base", "kernel_row": "base",
+            "kernel": "/k", "initramfs": "/i", "cmdline": "c", "suites": " ".join(suites), "timeout": "900"}
+    facts = {"kernel_version": "6.1.0", "series_commit": "0" * 40, "series_patches": "3", "base_commit": "1" * 40}
+    job = lava.make_job(info, facts, "file:///k", "file:///i", {"arch": "x86_64", "no_kvm": True})
+    mons = job["actions"][2]["test"]["monitors"]
+    if order:
+        mons = [dict(next(m for m in mons if m["name"] == s)) for s in order]
+        for i, m in enumerate(mons):
+            m["end"] = "matrix: done" if i == len(mons) - 1 else "matrix: abi %s end" % m["name"]
+    return job, mons
+
+
+def split(lava, t, name, console, rc=0, timeout=300, suites=("x86_64", "i386"), extra=None, monitors=None):
     """console -> results dir as 'lava.sh run' makes it; returns (dir, probs).
     EXTRA: lava-run log entries after the console (default: the results
     LAVA's monitors give for it)."""
@@ -103,7 +119,7 @@ def split(lava, t, name, console, rc=0, timeout=300, suites=("x86_64", "i386"), 
         f.write(c)
     rc2, tmo = lava.lava_end(log, rc)
     lava.split_console(out, os.path.join(out, "console.log"), rc2, tmo)
-    probs, _ = lava.finish_results(out, list(suites), log, c.replace("\n", "\r\r\n"))
+    probs, _ = lava.finish_results(out, list(suites), log, c, monitors)
     return out, probs
 
 
@@ -136,10 +152,49 @@ def run_checks(lava, top, t):
           one("ok 1 Select-Plain") == ("pass", "select_plain") and one("ok 2 poll sticky") == ("pass", "poll_sticky"))
     d, probs = split(lava, t, "ok", KTAP_OK)
     view = lava.ktap_view(d, ["x86_64", "i386"])
-    mon = lava.monitor_view(crlf, ["x86_64", "i386"])
+    mon = lava.monitor_view(crlf, lava.guest_order(["x86_64", "i386"]))
     check("nested KTAP flattened: the monitor's view of the console equals the KTAP's (cases and programs)",
           view == mon and len(view) == 8, "%s\n%s" % (view, mon))
     check("a good console: status ok, no plan problem", status(d) == "ok" and not probs, status(d) + str(probs))
+
+    # --- monitor order: LAVA's monitors never look back ----------------------------
+    check("monitor order is the guest's (/tests/*/ glob, overlay last), not cell-info's",
+          lava.guest_order(["x86_64", "i386", "x32", "overlay"]) == ["i386", "x32", "x86_64", "overlay"] and
+          [m["name"] for m in job_monitors(lava, ["x86_64", "i386"])[1]] == ["i386", "x86_64"])
+    good_job, good = job_monitors(lava, ["x86_64", "i386"])
+    _, wrong = job_monitors(lava, ["x86_64", "i386"], order=["x86_64", "i386"])
+    r_good, how_good = lava.monitor_replay(KTAP_OK, good)
+    r_wrong, how_wrong = lava.monitor_replay(KTAP_OK, wrong)
+    check("LAVA's monitor loop under pexpect (lava-run's window, pty \\r\\r\\n): the job's monitors see every result",
+          r_good == view and how_good == "done", "%s %s" % (how_good, r_good))
+    check("monitors in cell-info order (the bug): the first suite lost, EOF waiting for the second's start",
+          r_wrong == [r for r in view if r[0] == "x86_64"] and how_wrong == "EOF waiting for 'matrix: abi i386 begin'",
+          "%s %s" % (how_wrong, r_wrong))
+    check("monitor_view (regex model) agrees with the pexpect replay, both orders",
+          lava.monitor_view(crlf, ["x86_64", "i386"]) == r_wrong and mon == r_good)
+    big = KTAP_OK.replace("    ok 1 Select-Plain\n", "".join(
+        "    # diagnostic %d %s\n    ok %d case_%d\n" % (i, "x" * (i % 180), i, i) for i in range(400)) +
+        "    # %s\n    ok 1 Select-Plain\n" % ("y" * 5000))
+    rb, hb = lava.monitor_replay(big, good)
+    nb = len(re.findall(r"(?m)^\s*(?:not )?ok \d+ ", big))
+    check("pexpect replay: 400 more cases, long diagnostics and a 5000-character line lose no result",
+          len(rb) == nb and hb == "done", "%d of %d, %s" % (len(rb), nb, hb))
+    d_o, probs_o = split(lava, t, "order", KTAP_OK, monitors=wrong,
+                         extra=['{"dt": "x", "lvl": "results", "msg": {"case": "%s", "definition": "%s", "result": "%s"}}'
+                                % (c, s_, r) for s_, c, r in r_wrong])
+    check("monitors in another order than the console's: cell fails naming both orders",
+          status(d_o) != "ok" and "order i386 x86_64, the job's monitors expect x86_64 i386" in probs_o[0], probs_o)
+    check("job: monitors checked against the guest's order and the guest's test timeout",
+          lava.monitor_check(good_job, {"suites": "x86_64 i386"}) is None and
+          "the guest runs i386 x86_64" in (lava.monitor_check(
+              dict(good_job, actions=[good_job["actions"][0], good_job["actions"][1],
+                                      {"test": {"timeout": {"seconds": 900}, "monitors": wrong}}]),
+              {"suites": "x86_64 i386"}) or ""))
+    no_t = json.loads(json.dumps(good_job))
+    del no_t["actions"][1]["boot"]["timeouts"]
+    check("job: without execute-qemu's timeout a monitor gives up after the boot block's 120 s (< 300 s a test may take)",
+          "gives up after 120" in (lava.monitor_check(no_t, {"suites": "x86_64 i386"}) or ""),
+          lava.monitor_check(no_t, {"suites": "x86_64 i386"}))
 
     # --- LAVA's job result is pass even when cases fail: per case from its log --------
     res = ['{"dt": "x", "lvl": "results", "msg": {"case": "%s", "definition": "%s", "result": "%s"}}' % (c, s, r)
@@ -206,6 +261,14 @@ def run_checks(lava, top, t):
             same = lava.compare("base-x86_64")
         k = os.path.join(lava.L, "results", "base", "x86_64", "x86_64.ktap")
         text = open(k).read()
+        with open(k, "w") as f:
+            f.write(text.replace("    # summary: figures", "    # summary: figures left {0 s, 182460 us}"))
+        out = io.StringIO()
+        with contextlib.redirect_stdout(out):
+            diag = lava.compare("base-x86_64")
+        check("compare: KTAP differing only in '#' diagnostics (measured times) is equal verdicts, noted",
+              diag == 0 and "2 of 2 suites equal without '#' diagnostics, 1 byte-identical" in out.getvalue(),
+              out.getvalue())
         with open(k, "w") as f:
             f.write(text.replace("    ok 1 Select-Plain", "    not ok 1 Select-Plain"))
         with contextlib.redirect_stdout(io.StringIO()):
@@ -300,6 +363,11 @@ def run_checks(lava, top, t):
                   "timeout is larger than job timeout" in (lava.schema_check(long) or ""))
             check("action timeout above the job's: our own timeout check rejects it too",
                   lava.timeout_check(long) is not None and lava.timeout_check(job) is None)
+            long2 = json.loads(json.dumps(job))
+            long2["actions"][1]["boot"]["timeouts"]["execute-qemu"] = {"seconds": 100000}
+            check("execute-qemu's timeout (a block's timeouts) above the job's: our timeout check rejects it",
+                  "actions[1].boot.timeouts.execute-qemu" in (lava.timeout_check(long2) or ""),
+                  lava.timeout_check(long2))
             if os.geteuid() == 0 and shutil.which("lava-run"):
                 d = os.path.join(t, "jobdir")
                 os.makedirs(d)
