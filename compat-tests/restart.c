@@ -32,6 +32,7 @@ struct variant {
 	enum action action;
 	bool masked;		/* the call's mask blocks SIGUSR1 */
 	bool eintr;		/* expected: EINTR (else 0 after the time left) */
+	bool or_resumes;	/* or, by the arch's restart path, 0 as writable */
 	int handled;		/* expected SIGUSR1 handler runs */
 };
 
@@ -56,12 +57,15 @@ static const struct variant variants[] = {
 	 * that runs at SIGCONT, before a restart_block restart, cancels it
 	 * (sigreturn sets restart_block.fn = do_no_restart_syscall), so a
 	 * sticky or read-only call returns EINTR after it, as poll() and
-	 * nanosleep() do; restart_syscall(2).
+	 * nanosleep() do; restart_syscall(2). A native arm kernel restarts
+	 * inside the kernel before it delivers the handler (entry-common.S
+	 * syscall_restart), with the call's mask applied again, so there the
+	 * call ends as the writable one: either outcome, each exactly.
 	 */
 	{ "sticky_stop_masked", W_STICKY, ACT_STOP_SIGNAL, .masked = true,
-	  .eintr = true, .handled = 1 },
+	  .eintr = true, .or_resumes = true, .handled = 1 },
 	{ "unwritable_stop_masked", W_READONLY, ACT_STOP_SIGNAL, .masked = true,
-	  .eintr = true, .handled = 1 },
+	  .eintr = true, .or_resumes = true, .handled = 1 },
 	/* a handled SIGUSR1 into the restarted call */
 	{ "plain_cont_signal", W_PLAIN, ACT_STOP_CONT_SIGNAL, .eintr = true, .handled = 1 },
 	{ "sticky_cont_signal", W_STICKY, ACT_STOP_CONT_SIGNAL, .eintr = true,
@@ -125,6 +129,8 @@ static bool check(const struct variant *v, const struct scenario *s,
 		break;
 	}
 	ok = ok && o->handled == v->handled;
+	if (v->eintr && v->or_resumes && o->ret == 0)
+		goto resumes;
 	if (v->eintr) {
 		ok = ok && o->ret == -1 && o->err == EINTR;
 		if (v->mode != W_PLAIN)
@@ -132,6 +138,7 @@ static bool check(const struct variant *v, const struct scenario *s,
 		return ok && remaining_within(s, o, T_NS - slept_max - 2 * g,
 					      T_NS - slept_min);
 	}
+resumes:
 	ok = ok && o->ret == 0 && ends_in_time(o, left_min, name);
 	if (v->mode != W_PLAIN)
 		return ok && unchanged(s, o);
