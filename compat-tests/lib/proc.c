@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 #define _GNU_SOURCE
 #include <errno.h>
+#include <stdlib.h>
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
@@ -181,4 +182,11 @@ int signal_child(pid_t pid, int sig, int64_t *sent)
 {
 	*sent = mono_ns();
 	return kill(pid, sig);
+}
+
+bool virtual_time(void)
+{
+	const char *c = getenv("MATRIX_CLOCK");
+
+	return c && !strcmp(c, "virtual");
 }

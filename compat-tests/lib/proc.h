@@ -18,6 +18,14 @@
 /* CLOCK_MONOTONIC in ns, through the raw syscall. */
 int64_t mono_ns(void);
 
+/*
+ * The guest runs in virtual time (QEMU -icount shift=0: MATRIX_CLOCK from
+ * the cell's clock): no host load can delay a wakeup, so upper bounds on
+ * when a call returns are asserted; in a guest on host time (the loaded
+ * KASAN guest) they are reported only.
+ */
+bool virtual_time(void);
+
 /* Sleep until CLOCK_MONOTONIC reads @t. */
 void sleep_until(int64_t t);
 
