@@ -358,7 +358,7 @@ cell_check = $(if $(filter $(CELL),$(CELL_IDS)),,$(error CELL=$(CELL): no such c
 cell: $(if $(filter cell cell-info,$(MAKECMDGOALS)),$(cell_check) \
 	$($(ROW_$(CELL))_RESULTS)/$(ARCH_$(CELL))/status $(B)/tree-info)
 	@scripts/report.sh $(B)/results compat-tests/expected-failures $(B)/tree-info \
-		$(B)/report/$(CELL) $(call report_cells,$(ROW_$(CELL)))
+		$(B)/report/$(CELL) $(filter $(ROW_$(CELL)):$(ARCH_$(CELL)):%,$(call report_cells,$(ROW_$(CELL))))
 # What a lab needs to boot a cell itself (make cell-info, make lava).
 define cell_info
 cell $(1)
