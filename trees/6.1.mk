@@ -1,0 +1,8 @@
+# Debian 12's kernel source, installed on the host by scripts/deps.sh: the
+# default tree. Its rows keep their plain names (base, patched, ...) and
+# their build paths (build/base, build/patched).
+PKG_6.1      := linux-source-6.1
+SUITES_6.1   :=
+TARBALL_6.1  := /usr/src/linux-source-6.1.tar.xz
+PATCHDIR_6.1 := patches
+FRAGS_6.1    :=

@@ -1,0 +1,7 @@
+# The newest kernel source Debian ships (unstable): the upstream series.
+# Rows 7.2-base, 7.2-patched, ...
+PKG_7.2      := linux-source-7.2
+SUITES_7.2   := sid
+TARBALL_7.2  := $(B)/sources/7.2/linux-source-7.2.tar.xz
+PATCHDIR_7.2 := patches/7.2
+FRAGS_7.2    := $(wildcard trees/7.2.config)
