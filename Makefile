@@ -22,7 +22,6 @@ SHELL     := /bin/bash
 B         := $(CURDIR)/build
 JOBS      ?= $(shell nproc)
 MAKEFLAGS += -j$(JOBS) --output-sync=line --no-print-directory
-TARBALL   ?= /usr/src/linux-source-6.1.tar.xz
 # Per-guest limit: a hang fails its cell with "timeout after N s".
 BOOT_TIMEOUT ?= 900
 # REPEAT=N boots every cell N times; a row that differs fails the cell.
@@ -46,6 +45,23 @@ $(if $(shell [ "$(REPEAT)" -ge 1 ] 2>/dev/null && echo y),,$(error REPEAT=$(REPE
 # An ABI may be a column of several arches (i386 binaries on x86_64 and i386).
 ABIS      := $(sort $(foreach a,$(ARCHES),$(ABIS_$(a))))
 
+# --- kernel sources: one trees/<tree>.mk each ----------------------------------
+# PKG_<t> (Debian package), SUITES_<t> (where scripts/fetch-source.sh finds
+# it; none: installed on the host), TARBALL_<t>, PATCHDIR_<t> (series, cover
+# letter), FRAGS_<t> (that tree's config differences, on top of every
+# kernel's fragments). The default tree's rows are base, patched, ... in
+# build/; another tree's are <t>-base, <t>-patched, <t>-bisect-<k> with
+# sources and objects under build/<t>/ ("other trees" below).
+TREES_KNOWN  := $(sort $(patsubst trees/%.mk,%,$(wildcard trees/*.mk)))
+DEFAULT_TREE := 6.1
+TREE      ?= $(DEFAULT_TREE)
+TREES     ?= $(TREE)
+$(call check_in,TREE,$(TREE),$(TREES_KNOWN),tree (trees/<tree>.mk))
+$(call check_in,TREES,$(TREES),$(TREES_KNOWN),tree (trees/<tree>.mk))
+include $(foreach t,$(TREES_KNOWN),trees/$(t).mk)
+OTHER_TREES := $(filter-out $(DEFAULT_TREE),$(TREES))
+TARBALL   ?= $(TARBALL_$(DEFAULT_TREE))
+
 # --- trees ---------------------------------------------------------------------
 # <tree>_PATCHES: what git am applies to "base", in order.
 SERIES    := $(shell sed -n 's/^\([^#[:space:]][^[:space:]]*\).*/patches\/\1/p' patches/series 2>/dev/null)
@@ -57,7 +73,7 @@ MUTANTS   := $(foreach m,$(MUTANT_TABLE),mutant-$(word 1,$(subst :, ,$(m))))
 # bisect-<k>: the first k patches, every k up to the whole series (which
 # the patched kernel builds too, but without -Werror).
 BISECTS   := $(foreach k,$(shell seq 1 $(NSERIES)),bisect-$(k))
-TREES     := base patched $(MUTANTS) $(BISECTS)
+TREEROWS  := base patched $(MUTANTS) $(BISECTS)
 
 # patched is a worktree of its own; mutants and series prefixes are only
 # commits (<t>_FROM + <t>_PATCHES), built one after another in a shared
@@ -90,8 +106,38 @@ $(foreach t,$(BISECTS),$(eval $(t)_TREE := $(t)) $(eval $(t)_SHARED := bisect))
 # Bisect: every proper prefix on every arch, warnings in fs/select.c fatal.
 $(foreach t,$(BISECTS),$(eval $(t)_KMAKE := CFLAGS_select.o=-Werror))
 
-kobj = $(if $($(1)_SHARED),$(B)/shared-$($(1)_SHARED)-$(2)/obj/$(2),$(B)/$($(1)_TREE)/obj/$(1)-$(2))
+kobj = $(if $($(1)_SHARED),$(or $($(1)_ROOT),$(B))/shared-$($(1)_SHARED)-$(2)/obj/$(2),$(B)/$($(1)_TREE)/obj/$(1)-$(2))
 kimg = $(if $($(1)_SHARED),$(B)/$(1)/$(notdir $(IMAGE_$(2)))-$(2),$(call kobj,$(1),$(2))/$(IMAGE_$(2)))
+
+# --- other trees: the rows of every tree but the default ----------------------
+# Tree rows <t>/base (the tarball, build/<t>/base/src, tag base) and
+# <t>/patched (git am of PATCHDIR_<t>/series); kernels and cells <t>-base,
+# <t>-patched; <t>-bisect-<k> (a commit of <t>/patched, built in the tree's
+# shared worktree build/<t>/shared-bisect-<arch>). FRAGS_<t> on every kernel of <t>.
+troot     = $(B)$(if $(filter-out $(DEFAULT_TREE),$(1)),/$(1))
+series_of = $(shell sed -n 's|^\([^#[:space:]][^[:space:]]*\).*|$(1)/\1|p' $(1)/series 2>/dev/null)
+prefixes  = $(if $(filter-out 0,$(1)),$(shell seq 1 $(1)))
+ALL_OTHER_TREES := $(filter-out $(DEFAULT_TREE),$(TREES_KNOWN))
+define other_tree
+$(1)_SERIES  := $$(call series_of,$(PATCHDIR_$(1)))
+$(1)_BISECTS := $$(foreach k,$$(call prefixes,$$(words $$($(1)_SERIES))),$(1)-bisect-$$(k))
+$(1)-base_TREE     := $(1)/base
+$(1)-patched_TREE  := $(1)/patched
+$(1)-base_FRAGS    := $(FRAGS_$(1))
+$(1)-patched_FRAGS := $(FRAGS_$(1))
+KERNELS += $(1)-base $(1)-patched $$($(1)_BISECTS)
+TREE_CELLROWS += $(1)-base $(1)-patched
+endef
+define other_bisect
+$(2)_TREE   := $(2)
+$(2)_SHARED := bisect
+$(2)_ROOT   := $(B)/$(1)
+$(2)_FRAGS  := $(FRAGS_$(1))
+$(2)_KMAKE  := CFLAGS_select.o=-Werror
+$(2)_FROM   := patched~$(shell expr $(words $($(1)_SERIES)) - $(lastword $(subst -, ,$(2))))
+endef
+$(foreach t,$(ALL_OTHER_TREES),$(eval $(call other_tree,$(t))))
+$(foreach t,$(ALL_OTHER_TREES),$(foreach k,$($(t)_BISECTS),$(eval $(call other_bisect,$(t),$(k)))))
 
 # --- payloads: what the initramfs carries besides busybox and guests/init ------
 # <p>_SRC: directory of programs (one per .c, built for every ABI of the
@@ -132,6 +178,8 @@ CLOCK_auto    := -icount shift=auto
 CLOCK_real    :=
 FLAVOURS  ?= base patched debug
 CELLROWS  := base patched debug $(MUTANTS)
+CELLROWS  += $(TREE_CELLROWS)
+$(foreach c,$(TREE_CELLROWS),$(eval $(c)_KERNEL := $(c)))
 base_KERNEL    := base
 patched_KERNEL := patched
 debug_KERNEL   := debug
@@ -161,6 +209,10 @@ $(foreach c,$(filter cost%,$(BENCH_CELLS)),$(eval $(c)_KERNEL := $(lastword $(su
 $(foreach c,$(CELLROWS),$(eval $(c)_PAYLOAD ?= tests) $(eval $(c)_CLOCK ?= virtual) \
 	$(eval $(c)_ARCHES ?= $$(ARCHES)) $(eval $(c)_RESULTS ?= $(B)/results/$(c)))
 $(call check_in,FLAVOURS,$(FLAVOURS),$(CELLROWS),flavour)
+# The cells a matrix runs: FLAVOURS of the default tree, those of the
+# other trees in TREES that are rows (<t>-base, <t>-patched).
+MATRIX_ROWS := $(if $(filter $(DEFAULT_TREE),$(TREES)),$(FLAVOURS)) \
+	$(foreach t,$(OTHER_TREES),$(filter $(addprefix $(t)-,$(FLAVOURS)),$(CELLROWS)))
 
 # Cell ids <row>-<arch>, and what the report shows: row:arch:suite.
 cell_ids   = $(foreach c,$(1),$(foreach a,$($(c)_ARCHES),$(c)-$(a)))
@@ -240,12 +292,44 @@ $(eval $(call tree_rule,patched))
 $(foreach t,$(MUTANTS) $(BISECTS),$(eval $(call commit_tree_rule,$(t))))
 trees: $(B)/base/.tree $(B)/patched/.tree
 
-# What every report names: the tree version, the tarball and the series.
-$(B)/tree-info: $(B)/base/.tree $(B)/patched/.tree
-	@{ echo "tree: $$(make -s -C $(B)/base/src kernelversion) from $(TARBALL)"; \
-	   echo "tarball sha256: $$(sha256sum < $(TARBALL) | cut -d' ' -f1)"; \
-	   echo "series: $$(git -C $(B)/patched/src rev-list --count base..HEAD) patches, patched HEAD $$(git -C $(B)/patched/src rev-parse --short HEAD)"; \
-	 } > $@
+# Other trees: the tarball by package name (scripts/fetch-source.sh), the
+# tree, the patched worktree, the series prefixes.
+define other_tree_rules
+$(TARBALL_$(1)): $(TARBALL_$(1)).info
+$(B)/$(1)/base/.tree: $(TARBALL_$(1)) | $(B)/.deps
+	$$(call stage,tree: $(1)/base from $(notdir $(TARBALL_$(1))))
+	@$$(call timed,tree $(1)/base) scripts/tree.sh base $(TARBALL_$(1)) $(B)/$(1)/base
+	@touch $$@
+$(B)/$(1)/patched/.tree: $(B)/$(1)/base/.tree $(PATCHDIR_$(1))/series $($(1)_SERIES)
+	$$(call stage,tree: $(1)/patched = $(1)/base + $(words $($(1)_SERIES)) patches)
+	@$$(call timed,tree $(1)/patched) scripts/tree.sh derive $(B)/$(1)/base/src $(B)/$(1)/patched \
+		$(addprefix $(CURDIR)/,$($(1)_SERIES))
+	@touch $$@
+$(foreach k,$($(1)_BISECTS),
+$(B)/$(k)/.tree: $(B)/$(1)/patched/.tree
+	@mkdir -p $$(@D)
+	@$$(call timed,tree $(k)) scripts/tree.sh commit $(B)/$(1)/base/src $(k) $($(k)_FROM)
+	@touch $$@)
+endef
+$(foreach t,$(ALL_OTHER_TREES),$(eval $(call other_tree_rules,$(t))))
+# Every tree's package version (and suite) beside its tarball; the host's
+# own tarball's in build/sources/<t>/. One clear line when it cannot be had.
+sinfo = $(if $(SUITES_$(1)),$(TARBALL_$(1)).info,$(B)/sources/$(1)/$(notdir $(TARBALL_$(1))).info)
+define source_rule
+$(call sinfo,$(1)): | $(B)/.deps
+	$$(call stage,source $(1): $(PKG_$(1))$(if $(SUITES_$(1)), from $(SUITES_$(1)),))
+	@INFO_DIR=$$(@D) $$(call timed,source $(1)) scripts/fetch-source.sh $(1) $(PKG_$(1)) \
+		$(TARBALL_$(1)) $(SUITES_$(1))
+endef
+$(foreach t,$(TREES_KNOWN),$(eval $(call source_rule,$(t))))
+
+# What every report names, per tree in TREES: version, package, tarball and
+# its sha256, the series.
+tree_info = echo "tree $(1): $$(make -s -C $(call troot,$(1))/base/src kernelversion) from $(TARBALL_$(1)), $$(cat $(call sinfo,$(1)))"; \
+	echo "  tarball sha256: $$(sha256sum < $(TARBALL_$(1)) | cut -d' ' -f1)"; \
+	echo "  series: $$(git -C $(call troot,$(1))/patched/src rev-list --count base..HEAD) patches ($(PATCHDIR_$(1))/), patched HEAD $$(git -C $(call troot,$(1))/patched/src rev-parse --short HEAD)";
+$(B)/tree-info: $(foreach t,$(TREES),$(call troot,$(t))/base/.tree $(call troot,$(t))/patched/.tree $(call sinfo,$(t))) FORCE
+	@{ $(foreach t,$(TREES),$(call tree_info,$(t))) } > $@.tmp && mv $@.tmp $@
 
 # --- kernels -----------------------------------------------------------------
 # Always handed to kbuild.sh, which skips a kernel whose tree, fragments
@@ -258,11 +342,11 @@ define kernel_rule
 $(call kimg,$(1),$(2)): $(B)/$($(1)_TREE)/.tree FORCE | $(B)/.deps
 	$$(call stage,kernel: $(1) $(2))
 	@$$(call timed,kernel $(1) $(2)) $(if $($(1)_SHARED),\
-		scripts/kbuild-shared.sh $(B)/base/src $(B)/shared-$($(1)_SHARED)-$(2) $(1) $$@ --,\
+		scripts/kbuild-shared.sh $(or $($(1)_ROOT),$(B))/base/src $(or $($(1)_ROOT),$(B))/shared-$($(1)_SHARED)-$(2) $(1) $$@ --,\
 		scripts/kbuild.sh $(B)/$($(1)_TREE)/src) $(call kbuild_args,$(1),$(2))
 endef
 $(foreach k,$(KERNELS),$(foreach a,$(ARCHES),$(eval $(call kernel_rule,$(k),$(a)))))
-kernels: $(foreach c,$(FLAVOURS),$(foreach a,$($(c)_ARCHES),$(call kimg,$($(c)_KERNEL),$(a))))
+kernels: $(foreach c,$(MATRIX_ROWS),$(foreach a,$($(c)_ARCHES),$(call kimg,$($(c)_KERNEL),$(a))))
 
 # --- programs, one build per ABI ---------------------------------------------
 $(B)/hdr/%/.stamp: $(B)/base/.tree
@@ -343,16 +427,16 @@ $($(1)_RESULTS)/$(2)/status: $(call cell_kernel,$(1),$(2)) $(call cell_initrd,$(
 	@echo "    $(1)-$(2): $$$$(cat $$@)"
 endef
 $(foreach c,$(CELLROWS),$(foreach a,$($(c)_ARCHES),$(eval $(call cell_rule,$(c),$(a)))))
-boot: $(call status_of,$(FLAVOURS))
+boot: $(call status_of,$(MATRIX_ROWS))
 
 REPORT_ARGS = $(B)/results compat-tests/expected-failures $(B)/tree-info $(B)/report
-report: $(call status_of,$(FLAVOURS)) $(B)/tree-info
+report: $(call status_of,$(MATRIX_ROWS)) $(B)/tree-info
 	$(call stage,report)
-	@scripts/report.sh $(REPORT_ARGS) $(call report_cells,$(FLAVOURS))
+	@scripts/report.sh $(REPORT_ARGS) $(call report_cells,$(MATRIX_ROWS))
 
 # --- one cell at a time (CI fan-out, labs) -------------------------------------
 cells:
-	@printf '%s\n' $(call cell_ids,$(FLAVOURS) $(MUTANTS))
+	@printf '%s\n' $(call cell_ids,$(MATRIX_ROWS) $(MUTANTS))
 CELL ?=
 cell_check = $(if $(filter $(CELL),$(CELL_IDS)),,$(error CELL=$(CELL): no such cell; 'make cells' lists them))
 cell: $(if $(filter cell cell-info,$(MAKECMDGOALS)),$(cell_check) \
@@ -387,7 +471,7 @@ merge:
 	@mkdir -p $(B)/results && cp -r $(FROM)/. $(B)/results/
 	@echo "merge: $$(cd $(FROM) && find . -name status | wc -l) cells from $(FROM)"
 report-only:
-	@scripts/report.sh $(REPORT_ARGS) $(call report_cells,$(FLAVOURS))
+	@scripts/report.sh $(REPORT_ARGS) $(call report_cells,$(MATRIX_ROWS))
 
 # --- LAVA: every cell as a LAVA job (scripts/lava.sh) --------------------------
 # make lava: per cell a job definition (qemu device type, deploy tmpfs,
@@ -397,8 +481,8 @@ report-only:
 # folder). lava-check: every job passes LAVA's schema (strict) and
 # lava-run --validate; LAVA_RUN_CELLS (one per kernel arch) run under
 # lava-run and must give make matrix's verdicts for that cell.
-LAVA_CELLS     ?= $(call cell_ids,$(FLAVOURS) $(MUTANTS))
-LAVA_RUN_CELLS ?= $(foreach a,$(ARCHES),$(firstword $(FLAVOURS))-$(a))
+LAVA_CELLS     ?= $(call cell_ids,$(MATRIX_ROWS) $(MUTANTS))
+LAVA_RUN_CELLS ?= $(foreach a,$(ARCHES),$(firstword $(MATRIX_ROWS))-$(a))
 ARTIFACT_URL   ?=
 cell_files = $(foreach c,$(1),$(call cell_kernel,$(ROW_$(c)),$(ARCH_$(c))) $(call cell_initrd,$(ROW_$(c)),$(ARCH_$(c))))
 $(B)/.deps-lava: scripts/lava.sh | $(B)/.deps
@@ -456,6 +540,21 @@ series: $(B)/base/.tree
 # Every prefix of the series on every arch (a kernel row each).
 bisect: $(foreach k,$(BISECTS),$(foreach a,$(ARCHES),$(call kimg,$(k),$(a))))
 	@echo "    bisect: $(words $(BISECTS)) prefixes build, fs/select.c -Werror, on: $(ARCHES)"
+
+# The other trees in TREES: their series (that tree's checkpatch.pl), their
+# prefixes.
+define other_tree_checks
+checkpatch-$(1): $(B)/$(1)/base/.tree
+	@for p in $($(1)_SERIES); do \
+		$(B)/$(1)/base/src/scripts/checkpatch.pl --strict --no-tree -q - < $$$$p || \
+			{ echo "checkpatch: $$$$p"; exit 1; }; \
+	done; echo "    checkpatch $(1): $(words $($(1)_SERIES)) patches clean"
+bisect-$(1): $(foreach k,$($(1)_BISECTS),$(foreach a,$(ARCHES),$(call kimg,$(k),$(a))))
+	@echo "    bisect $(1): $(words $($(1)_BISECTS)) proper prefixes build on: $(ARCHES)"
+endef
+$(foreach t,$(ALL_OTHER_TREES),$(eval $(call other_tree_checks,$(t))))
+checkpatch: $(addprefix checkpatch-,$(OTHER_TREES))
+bisect: $(addprefix bisect-,$(OTHER_TREES))
 
 SHELL_SCRIPTS := $(wildcard scripts/*.sh .ci/run) guests/init guests/pkgrun \
 	guests/cyclictest.sh $(wildcard guests/debug/*.d/*)
