@@ -48,7 +48,7 @@ EOC
 export APT_CONFIG="$apt/apt.conf"
 apt-get update -q >"$apt/update.log" 2>&1 || fail "not available: apt-get update of $* failed (see $apt/update.log)"
 v=$(apt-cache policy "$pkg" 2>/dev/null | sed -n 's/^  Candidate: //p')
-[ -n "$v" ] && [ "$v" != "(none)" ] || fail "is not in suite(s): $*"
+if [ -z "$v" ] || [ "$v" = "(none)" ]; then fail "is not in suite(s): $*"; fi
 if [ -f "$tarball" ] && grep -q "^$pkg $v " "$tarball.info" 2>/dev/null; then
 	exit 0
 fi

@@ -2,7 +2,9 @@
 # report.sh RESULTS EXPECTED INFO OUTDIR CELL...
 # CELL is variant:arch:abi. Reads RESULTS/variant/arch/{status,abi.ktap},
 # applies the declared expected failures, prints one table (rows: tests,
-# columns: variant x ABI), writes OUTDIR/report.txt and OUTDIR/junit.xml,
+# columns: tree x variant x ABI; a variant "<tree>-<flavour>" whose tree is
+# a version, as 7.2-base, is that flavour of that tree, any other is of the
+# default tree, DEFAULT_TREE), writes OUTDIR/report.txt and OUTDIR/junit.xml,
 # and exits 1 if any cell failed, an expected failure passed, or an
 # expectation names no test in the cells run. An expectation's ABI glob
 # without ":" matches the ABI under every arch; "arch:abi" (globs) only
@@ -15,7 +17,7 @@ results=$1 expected=$2 info=$3 outdir=$4; shift 4
 mkdir -p "$outdir"
 awk -v cells="$*" -v expected="$expected" -v results="$results" \
     -v info="$info" -v junit="$outdir/junit.xml" -v times="${TIMES:-}" \
-    -v run="${RUN_ID:-}" '
+    -v run="${RUN_ID:-}" -v deftree="${DEFAULT_TREE:-}" '
 function glob2re(g) {
 	gsub(/[.+^$(){}|\[\]\\]/, "\\\\&", g)
 	gsub(/\*/, ".*", g)
@@ -34,9 +36,12 @@ function how(id,   f, l, p) {
 	if (p[3] != run) return " (result of an earlier run)"
 	return p[4] ~ /^reused/ ? " (reused)" : ""
 }
-# Does expectation e apply to cell i?
+# An expectation "[tree:]flavour [arch:]abi row" holds for a cell of that
+# flavour, of that tree or (no tree) of every tree; an ABI with an arch only
+# under that guest arch.
 function xmatch(e, i) {
-	return ev[e] == cv[i] && (eq[e] ? ca[i] ":" cabi[i] : cabi[i]) ~ eabi[e]
+	return ef[e] == cf[i] && (et[e] == "" || et[e] == ct[i]) &&
+		(eq[e] ? ca[i] ":" cabi[i] : cabi[i]) ~ eabi[e]
 }
 function addrow(r) { if (!(r in seen)) { seen[r] = 1; rows[++nrows] = r } }
 function xml(s) {
@@ -76,6 +81,11 @@ BEGIN {
 	for (i = 1; i <= ncell; i++) {
 		split(cell[i], p, ":")
 		cv[i] = p[1]; ca[i] = p[2]; cabi[i] = p[3]
+		ct[i] = deftree; cf[i] = p[1]
+		if (match(p[1], /^[0-9][0-9.]*-/)) {
+			ct[i] = substr(p[1], 1, RLENGTH - 1); cf[i] = substr(p[1], RLENGTH + 1)
+		}
+		if (ct[i] != deftree) ntrees = 1
 		st = results "/" p[1] "/" p[2] "/status"
 		status[i] = "not run"
 		if ((getline s < st) > 0) status[i] = s
@@ -109,13 +119,17 @@ BEGIN {
 		}
 		close(f)
 	}
-	# Expected failures: variant [arch:]abi-glob row-glob [# reason]
+	# Expected failures: [tree:]variant [arch:]abi-glob row-glob [# reason]
 	nexp = 0
 	while ((getline line < expected) > 0) {
 		sub(/#.*/, "", line)
 		if (split(line, w, " ") < 3) continue
 		nexp++; ev[nexp] = w[1]; eabi[nexp] = glob2re(w[2])
 		eq[nexp] = index(w[2], ":") > 0
+		et[nexp] = ""; ef[nexp] = w[1]
+		if ((k = index(w[1], ":")) > 0) {
+			et[nexp] = substr(w[1], 1, k - 1); ef[nexp] = substr(w[1], k + 1)
+		}
 		erow[nexp] = glob2re(w[3]); etext[nexp] = w[1] " " w[2] " " w[3]
 		used[nexp] = 0
 	}
@@ -153,12 +167,23 @@ BEGIN {
 		if (length(cv[i]) + 1 > wv) wv = length(cv[i]) + 1
 		if (length(ca[i]) + 1 > wa) wa = length(ca[i]) + 1
 	}
+	# A group name spans its columns; longer ones are cut. With cells of
+	# another tree than the default, a line of trees above the variants.
+	if (ntrees) {
+		hdr = sprintf("%-" w0 "s", "tree")
+		for (i = 1; i <= ncell; i = j) {
+			for (j = i + 1; j <= ncell && ct[j] == ct[i]; j++) ;
+			span = (j - i) * cw
+			hdr = hdr sprintf("%-" span "s", substr(ct[i], 1, span - 1))
+		}
+		print hdr
+	}
 	hdr = sprintf("%-" w0 "s", "")
 	# Variant and arch names span their columns; longer ones are cut.
 	for (i = 1; i <= ncell; i = j) {
 		for (j = i + 1; j <= ncell && cv[j] == cv[i]; j++) ;
 		span = (j - i) * cw
-		hdr = hdr sprintf("%-" span "s", substr(cv[i], 1, span - 1))
+		hdr = hdr sprintf("%-" span "s", substr(ntrees ? cf[i] : cv[i], 1, span - 1))
 	}
 	print hdr
 	hdr = sprintf("%-" w0 "s", "")

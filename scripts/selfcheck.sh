@@ -89,13 +89,35 @@ fails_with "stale expectation -> fails" "matches no test" \
 printf 'base x86_64 t.b\nbase armhf t.*\n' >"$t/xf4"
 check "expectation for an ABI not run -> not stale" \
 	"$top/scripts/report.sh" "$t/res" "$t/xf4" "$t/info" "$t/rep" base:x86_64:x86_64
-printf 'base x86_64:x86_64 t.b\n' >"$t/xf5"
+printf 'base x86_64:x86_64 t.b\n' >"$t/xq5"
 check "arch:abi expectation under its arch -> applies" \
-	"$top/scripts/report.sh" "$t/res" "$t/xf5" "$t/info" "$t/rep" base:x86_64:x86_64
-printf 'base other:x86_64 t.b\n' >"$t/xf6"
+	"$top/scripts/report.sh" "$t/res" "$t/xq5" "$t/info" "$t/rep" base:x86_64:x86_64
+printf 'base other:x86_64 t.b\n' >"$t/xq6"
 check "arch:abi expectation under another arch -> not applied, not stale" sh -c \
-	"! '$top/scripts/report.sh' '$t/res' '$t/xf6' '$t/info' '$t/rep' base:x86_64:x86_64 >'$t/o6' &&
-	 grep -q 'FAILED: t.b' '$t/o6' && ! grep -q 'matches no test' '$t/o6'"
+	"! '$top/scripts/report.sh' '$t/res' '$t/xq6' '$t/info' '$t/rep' base:x86_64:x86_64 >'$t/oq6' &&
+	 grep -q 'FAILED: t.b' '$t/oq6' && ! grep -q 'matches no test' '$t/oq6'"
+# Trees: a row <tree>-<flavour> is that flavour of another tree; an
+# expectation "<tree>:<flavour>" holds there only, a plain one everywhere.
+rm -rf "$t/res/7.2-base" && cp -r "$t/res/base" "$t/res/7.2-base"
+printf 'base x86_64 t.b\n' >"$t/xf5"
+check "plain expectation -> holds on every tree" env DEFAULT_TREE=6.1 \
+	"$top/scripts/report.sh" "$t/res" "$t/xf5" "$t/info" "$t/rep" base:x86_64:x86_64 7.2-base:x86_64:x86_64
+check "report with another tree -> a tree line above the variants" \
+	grep -q '^tree  *6.1  *7.2 *$' "$t/rep/report.txt"
+printf '7.2:base x86_64 t.b\n' >"$t/xf6"
+fails_with "tree-qualified expectation -> not on the default tree" "FAILED: t.b" env DEFAULT_TREE=6.1 \
+	"$top/scripts/report.sh" "$t/res" "$t/xf6" "$t/info" "$t/rep" base:x86_64:x86_64 7.2-base:x86_64:x86_64
+printf '6.1:base x86_64 t.b\n7.2:base x86_64 t.b\n' >"$t/xf7"
+check "tree-qualified expectations, one per tree -> pass" env DEFAULT_TREE=6.1 \
+	"$top/scripts/report.sh" "$t/res" "$t/xf7" "$t/info" "$t/rep" base:x86_64:x86_64 7.2-base:x86_64:x86_64
+printf '6.12:base x86_64 t.b\nbase x86_64 t.b\n' >"$t/xf8"
+check "expectation of a tree not run -> not stale" env DEFAULT_TREE=6.1 \
+	"$top/scripts/report.sh" "$t/res" "$t/xf8" "$t/info" "$t/rep" base:x86_64:x86_64
+fails_with "tree that cannot be had -> one line" "tree 6.1: linux-source-6.1 is not installed" \
+	"$top/scripts/fetch-source.sh" 6.1 linux-source-6.1 "$t/nosuch/linux-source-6.1.tar.xz"
+fails_with "unknown tree -> one line" "TREES=nope: no such tree" \
+	make -s -C "$top" cells TREES=nope
+rm -rf "$t/res/7.2-base"
 boot hang
 fails_with "hung cell -> report fails with the reason" "timeout after 2 s" \
 	"$top/scripts/report.sh" "$t/res" "$t/xf" "$t/info" "$t/rep" base:x86_64:x86_64
