@@ -53,7 +53,7 @@ ABIS      := $(sort $(foreach a,$(ARCHES),$(ABIS_$(a))))
 # build/; another tree's are <t>-base, <t>-patched, <t>-bisect-<k> with
 # sources and objects under build/<t>/ ("other trees" below).
 TREES_KNOWN  := $(sort $(patsubst trees/%.mk,%,$(wildcard trees/*.mk)))
-DEFAULT_TREE := 6.1
+export DEFAULT_TREE := 6.1
 TREE      ?= $(DEFAULT_TREE)
 TREES     ?= $(TREE)
 $(call check_in,TREE,$(TREE),$(TREES_KNOWN),tree (trees/<tree>.mk))
@@ -165,6 +165,14 @@ bench_BINS     := /usr/bin/cyclictest
 bench_FILES    := guests/cyclictest.sh:tests.d/cyclictest
 cost_SRC       := compat-tests/bench
 cost_PROGS     := cost
+# Another tree's cells: compat-tests, and that tree's own kselftests
+# (KSELFTESTS, built from its patched tree by its selftests build,
+# scripts/kselftests.sh) as the overlay suite, on base and patched alike.
+KSELFTESTS     ?= filesystems/select
+$(foreach t,$(ALL_OTHER_TREES),$(eval tests-$(t)_SRC := compat-tests) \
+	$(eval tests-$(t)_PROGS := $(TESTS)) \
+	$(eval tests-$(t)_OVERLAY = $(B)/overlay/kselftest-$(t)/$$(1)) \
+	$(eval PAYLOADS += tests-$(t)))
 
 # --- cells: one boot each, per arch --------------------------------------------
 # <c>_KERNEL, <c>_PAYLOAD, <c>_CLOCK (virtual: QEMU -icount, guest time
@@ -179,7 +187,8 @@ CLOCK_real    :=
 FLAVOURS  ?= base patched debug
 CELLROWS  := base patched debug $(MUTANTS)
 CELLROWS  += $(TREE_CELLROWS)
-$(foreach c,$(TREE_CELLROWS),$(eval $(c)_KERNEL := $(c)))
+$(foreach c,$(TREE_CELLROWS),$(eval $(c)_KERNEL := $(c)) \
+	$(eval $(c)_PAYLOAD := tests-$(firstword $(subst -, ,$(c)))))
 base_KERNEL    := base
 patched_KERNEL := patched
 debug_KERNEL   := debug
@@ -393,6 +402,16 @@ $(call poverlay,$(1),$(2))/.stamp: scripts/debpkgs.sh guests/pkgrun \
 	@touch $$@
 endef
 $(foreach p,debug bench,$(foreach a,$(ARCHES),$(eval $(call overlay_rule,$(p),$(a)))))
+
+# kselftest_rule TREE ARCH: the tree's KSELFTESTS for every ABI of the arch.
+define kselftest_rule
+$(B)/overlay/kselftest-$(1)/$(2)/.stamp: $(B)/$(1)/patched/.tree scripts/kselftests.sh | $(B)/.deps
+	$$(call stage,kselftests: $(1) $(2): $(KSELFTESTS))
+	@$$(call timed,kselftests $(1) $(2)) scripts/kselftests.sh $(B)/$(1)/patched/src $$(@D) \
+		"$(KSELFTESTS)" $(foreach i,$(ABIS_$(2)),$(i):$(ABICC_$(i)):$(ABIHDR_$(i)))
+	@touch $$@
+endef
+$(foreach t,$(ALL_OTHER_TREES),$(foreach a,$(ARCHES),$(eval $(call kselftest_rule,$(t),$(a)))))
 
 # guest_rule PAYLOAD ARCH: $(B)/guest/PAYLOAD/ARCH/initramfs.cpio.
 define guest_rule
