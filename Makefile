@@ -165,13 +165,14 @@ bench_BINS     := /usr/bin/cyclictest
 bench_FILES    := guests/cyclictest.sh:tests.d/cyclictest
 cost_SRC       := compat-tests/bench
 cost_PROGS     := cost
-# Another tree's cells: compat-tests, and that tree's own kselftests
-# (KSELFTESTS, built from its patched tree by its selftests build,
-# scripts/kselftests.sh) as the overlay suite, on base and patched alike.
+# Another tree's cells: compat-tests and, beside them in each ABI's suite,
+# that tree's own kselftests (<p>_KSELFTEST: KSELFTESTS built from its
+# patched tree by its selftests build, scripts/kselftests.sh), on base and
+# patched alike.
 KSELFTESTS     ?= filesystems/select
 $(foreach t,$(ALL_OTHER_TREES),$(eval tests-$(t)_SRC := compat-tests) \
 	$(eval tests-$(t)_PROGS := $(TESTS)) \
-	$(eval tests-$(t)_OVERLAY = $(B)/overlay/kselftest-$(t)/$$(1)) \
+	$(eval tests-$(t)_KSELFTEST := $(t)) \
 	$(eval PAYLOADS += tests-$(t)))
 
 # --- cells: one boot each, per arch --------------------------------------------
@@ -403,9 +404,10 @@ $(call poverlay,$(1),$(2))/.stamp: scripts/debpkgs.sh guests/pkgrun \
 endef
 $(foreach p,debug bench,$(foreach a,$(ARCHES),$(eval $(call overlay_rule,$(p),$(a)))))
 
-# kselftest_rule TREE ARCH: the tree's KSELFTESTS for every ABI of the arch.
+# kselftest_rule TREE ARCH: the tree's KSELFTESTS for every ABI of the
+# arch, in $(B)/kselftest/TREE/ARCH/<abi>/.
 define kselftest_rule
-$(B)/overlay/kselftest-$(1)/$(2)/.stamp: $(B)/$(1)/patched/.tree scripts/kselftests.sh | $(B)/.deps
+$(B)/kselftest/$(1)/$(2)/.stamp: $(B)/$(1)/patched/.tree scripts/kselftests.sh | $(B)/.deps
 	$$(call stage,kselftests: $(1) $(2): $(KSELFTESTS))
 	@$$(call timed,kselftests $(1) $(2)) scripts/kselftests.sh $(B)/$(1)/patched/src $$(@D) \
 		"$(KSELFTESTS)" $(foreach i,$(ABIS_$(2)),$(i):$(ABICC_$(i)):$(ABIHDR_$(i)))
@@ -418,10 +420,13 @@ define guest_rule
 $(B)/guest/$(1)/$(2)/initramfs.cpio: $(B)/busybox/$(DEBARCH_$(2))/bin/busybox \
 		$(B)/tools/gen_init_cpio guests/init scripts/initramfs.sh \
 		$(foreach i,$(ABIS_$(2)),$(B)/bin/$($(1)_SRC)/$(i)/.stamp) \
-		$(if $(filter $(B)/%,$(call poverlay,$(1),$(2))),$(call poverlay,$(1),$(2))/.stamp) FORCE
+		$(if $(filter $(B)/%,$(call poverlay,$(1),$(2))),$(call poverlay,$(1),$(2))/.stamp) \
+		$(if $($(1)_KSELFTEST),$(B)/kselftest/$($(1)_KSELFTEST)/$(2)/.stamp) FORCE
 	@rm -rf $$(@D)/tests && mkdir -p $$(@D)/tests
 	@$(foreach i,$(ABIS_$(2)),mkdir -p $$(@D)/tests/$(i) && \
 		ln -sf $(foreach t,$($(1)_PROGS),$(B)/bin/$($(1)_SRC)/$(i)/$(t)) $$(@D)/tests/$(i)/;)
+	@$(if $($(1)_KSELFTEST),$(foreach i,$(ABIS_$(2)),\
+		ln -sf $(B)/kselftest/$($(1)_KSELFTEST)/$(2)/$(i)/* $$(@D)/tests/$(i)/;))
 	@$$(call timed,initramfs $(1) $(2)) scripts/initramfs.sh $$@ $(B)/tools/gen_init_cpio \
 		$(B)/busybox/$(DEBARCH_$(2))/bin/busybox guests/init $$(@D)/tests \
 		$(call poverlay,$(1),$(2))
