@@ -7,8 +7,9 @@
 # lists and cache of its own; the host's apt setup is not touched) finds
 # PKG there and "apt-get download"s it; the tarball is taken from the .deb.
 # A tree that cannot be had fails with one line naming tree, package and
-# suites. MIRROR (default deb.debian.org) is the archive; a suite named
-# *-security comes from its debian-security neighbour. Signatures are
+# suites. The archive is the one the host's own apt sources name (MIRROR=
+# overrides); a suite named *-security comes from the host's security
+# archive, or the archive's "-security" neighbour. Signatures are
 # checked; Valid-Until is not (a mirror frozen at a snapshot still serves).
 # The host's own tarball gets its .info in INFO_DIR (not under /usr/src).
 set -eu
@@ -22,13 +23,19 @@ if [ $# = 0 ]; then
 	echo "$pkg $v (installed on the host)" >"$INFO_DIR/$(basename "$tarball").info"
 	exit 0
 fi
-mirror=${MIRROR:-http://deb.debian.org/debian}
+# The host's Debian archives, as apt itself reads them (one-line or deb822).
+# shellcheck disable=SC2016 # $(REPO_URI) is apt's format field, not a shell expansion
+repos=$(apt-get indextargets --format '$(REPO_URI) $(RELEASE)' 2>/dev/null | sort -u)
+mirror=${MIRROR:-$(echo "$repos" | awk '$2 !~ /-security$/ { sub("/$", "", $1); print $1; exit }')}
+security=${SECURITY_MIRROR:-$(echo "$repos" | awk '$2 ~ /-security$/ { sub("/$", "", $1); print $1; exit }')}
+[ -n "$mirror" ] || fail "not available: the host's apt sources name no Debian archive (set MIRROR=)"
+security=${security:-$mirror-security}
 out=$(dirname "$tarball")
 apt=$(cd "$(dirname "$0")/.." && pwd)/build/apt/$tree
 mkdir -p "$apt/lists/partial" "$apt/cache/archives/partial" "$apt/empty.d" "$out"
 for s in "$@"; do
 	case $s in
-	*-security) echo "deb [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] ${mirror}-security $s main" ;;
+	*-security) echo "deb [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] $security $s main" ;;
 	*) echo "deb [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] $mirror $s main" ;;
 	esac
 done >"$apt/sources.list"
