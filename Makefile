@@ -165,11 +165,13 @@ bench_BINS     := /usr/bin/cyclictest
 bench_FILES    := guests/cyclictest.sh:tests.d/cyclictest
 cost_SRC       := compat-tests/bench
 cost_PROGS     := cost
-# Another tree's cells: compat-tests and, beside them in each ABI's suite,
-# that tree's own kselftests (<p>_KSELFTEST: KSELFTESTS built from its
-# patched tree by its selftests build, scripts/kselftests.sh), on base and
-# patched alike.
-KSELFTESTS     ?= filesystems/select
+# Every tree's test cells carry, beside compat-tests in each ABI's suite,
+# that tree's own selftests of this family (<p>_KSELFTEST names the tree):
+# KSELFTESTS on every tree and KSELFTESTS_<t> (the series' own test, where
+# it has one), built from the tree's patched source by its selftests build
+# (scripts/kselftests.sh "target[:prog,...]"), on base and patched alike.
+KSELFTESTS     ?= filesystems/epoll timers:nanosleep,nsleep-lat,set-timer-lat
+tests_KSELFTEST := $(DEFAULT_TREE)
 $(foreach t,$(ALL_OTHER_TREES),$(eval tests-$(t)_SRC := compat-tests) \
 	$(eval tests-$(t)_PROGS := $(TESTS)) \
 	$(eval tests-$(t)_KSELFTEST := $(t)) \
@@ -404,16 +406,15 @@ $(call poverlay,$(1),$(2))/.stamp: scripts/debpkgs.sh guests/pkgrun \
 endef
 $(foreach p,debug bench,$(foreach a,$(ARCHES),$(eval $(call overlay_rule,$(p),$(a)))))
 
-# kselftest_rule TREE ARCH: the tree's KSELFTESTS for every ABI of the
-# arch, in $(B)/kselftest/TREE/ARCH/<abi>/.
+# kselftest_rule TREE ABI: $(B)/kselftest/TREE/ABI/bin/.
 define kselftest_rule
-$(B)/kselftest/$(1)/$(2)/.stamp: $(B)/$(1)/patched/.tree scripts/kselftests.sh | $(B)/.deps
-	$$(call stage,kselftests: $(1) $(2): $(KSELFTESTS))
-	@$$(call timed,kselftests $(1) $(2)) scripts/kselftests.sh $(B)/$(1)/patched/src $$(@D) \
-		"$(KSELFTESTS)" $(foreach i,$(ABIS_$(2)),$(i):$(ABICC_$(i)):$(ABIHDR_$(i)))
+$(B)/kselftest/$(1)/$(2)/.stamp: $(call troot,$(1))/patched/.tree scripts/kselftests.sh | $(B)/.deps
+	$$(call stage,kselftests: $(1) $(2): $(KSELFTESTS) $(KSELFTESTS_$(1)))
+	@$$(call timed,kselftests $(1) $(2)) scripts/kselftests.sh $(call troot,$(1))/patched/src $$(@D) \
+		$(2) $(ABICC_$(2)) $(ABIHDR_$(2)) $(KSELFTESTS) $(KSELFTESTS_$(1))
 	@touch $$@
 endef
-$(foreach t,$(ALL_OTHER_TREES),$(foreach a,$(ARCHES),$(eval $(call kselftest_rule,$(t),$(a)))))
+$(foreach t,$(TREES_KNOWN),$(foreach i,$(ABIS),$(eval $(call kselftest_rule,$(t),$(i)))))
 
 # guest_rule PAYLOAD ARCH: $(B)/guest/PAYLOAD/ARCH/initramfs.cpio.
 define guest_rule
@@ -421,12 +422,12 @@ $(B)/guest/$(1)/$(2)/initramfs.cpio: $(B)/busybox/$(DEBARCH_$(2))/bin/busybox \
 		$(B)/tools/gen_init_cpio guests/init scripts/initramfs.sh \
 		$(foreach i,$(ABIS_$(2)),$(B)/bin/$($(1)_SRC)/$(i)/.stamp) \
 		$(if $(filter $(B)/%,$(call poverlay,$(1),$(2))),$(call poverlay,$(1),$(2))/.stamp) \
-		$(if $($(1)_KSELFTEST),$(B)/kselftest/$($(1)_KSELFTEST)/$(2)/.stamp) FORCE
+		$(if $($(1)_KSELFTEST),$(foreach i,$(ABIS_$(2)),$(B)/kselftest/$($(1)_KSELFTEST)/$(i)/.stamp)) FORCE
 	@rm -rf $$(@D)/tests && mkdir -p $$(@D)/tests
 	@$(foreach i,$(ABIS_$(2)),mkdir -p $$(@D)/tests/$(i) && \
 		ln -sf $(foreach t,$($(1)_PROGS),$(B)/bin/$($(1)_SRC)/$(i)/$(t)) $$(@D)/tests/$(i)/;)
 	@$(if $($(1)_KSELFTEST),$(foreach i,$(ABIS_$(2)),\
-		ln -sf $(B)/kselftest/$($(1)_KSELFTEST)/$(2)/$(i)/* $$(@D)/tests/$(i)/;))
+		ln -sf $(B)/kselftest/$($(1)_KSELFTEST)/$(i)/bin/* $$(@D)/tests/$(i)/;))
 	@$$(call timed,initramfs $(1) $(2)) scripts/initramfs.sh $$@ $(B)/tools/gen_init_cpio \
 		$(B)/busybox/$(DEBARCH_$(2))/bin/busybox guests/init $$(@D)/tests \
 		$(call poverlay,$(1),$(2))

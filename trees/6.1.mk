@@ -6,3 +6,4 @@ SUITES_6.1   :=
 TARBALL_6.1  := /usr/src/linux-source-6.1.tar.xz
 PATCHDIR_6.1 := patches
 FRAGS_6.1    :=
+KSELFTESTS_6.1 :=

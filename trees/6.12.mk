@@ -6,3 +6,5 @@ SUITES_6.12   := trixie trixie-updates trixie-security
 TARBALL_6.12  := $(B)/sources/6.12/linux-source-6.12.tar.xz
 PATCHDIR_6.12 := patches/6.12
 FRAGS_6.12    := $(wildcard trees/6.12.config)
+# The series' last patch adds this kselftest.
+KSELFTESTS_6.12 := filesystems/select
