@@ -337,7 +337,7 @@ $(foreach t,$(TREES_KNOWN),$(eval $(call source_rule,$(t))))
 
 # What every report names, per tree in TREES: version, package, tarball and
 # its sha256, the series.
-tree_info = echo "tree $(1): $$(make -s -C $(call troot,$(1))/base/src kernelversion) from $(TARBALL_$(1)), $$(cat $(call sinfo,$(1)))"; \
+tree_info = echo "tree $(1): $$(MAKEFLAGS= make -s -C $(call troot,$(1))/base/src kernelversion) from $(TARBALL_$(1)), $$(cat $(call sinfo,$(1)))"; \
 	echo "  tarball sha256: $$(sha256sum < $(TARBALL_$(1)) | cut -d' ' -f1)"; \
 	echo "  series: $$(git -C $(call troot,$(1))/patched/src rev-list --count base..HEAD) patches ($(PATCHDIR_$(1))/), patched HEAD $$(git -C $(call troot,$(1))/patched/src rev-parse --short HEAD)";
 $(B)/tree-info: $(foreach t,$(TREES),$(call troot,$(t))/base/.tree $(call troot,$(t))/patched/.tree $(call sinfo,$(t))) FORCE
@@ -363,7 +363,7 @@ kernels: $(foreach c,$(MATRIX_ROWS),$(foreach a,$($(c)_ARCHES),$(call kimg,$($(c
 # --- programs, one build per ABI ---------------------------------------------
 $(B)/hdr/%/.stamp: $(B)/base/.tree
 	$(call stage,headers: uapi for ARCH=$*)
-	@$(call timed,headers $*) make -s -C $(B)/base/src ARCH=$* O=$(B)/hdr/$* \
+	@$(call timed,headers $*) env MAKEFLAGS= make -s -C $(B)/base/src ARCH=$* O=$(B)/hdr/$* \
 		INSTALL_HDR_PATH=$(B)/hdr/$*/usr headers_install
 	@touch $@
 
@@ -576,7 +576,7 @@ checkpatch-$(1): $(B)/$(1)/base/.tree
 			{ echo "checkpatch: $$$$p"; exit 1; }; \
 	done; echo "    checkpatch $(1): $(words $($(1)_SERIES)) patches clean"
 bisect-$(1): $(foreach k,$($(1)_BISECTS),$(foreach a,$(ARCHES),$(call kimg,$(k),$(a))))
-	@echo "    bisect $(1): $(words $($(1)_BISECTS)) proper prefixes build on: $(ARCHES)"
+	@echo "    bisect $(1): $(words $($(1)_BISECTS)) prefixes build, fs/select.c -Werror, on: $(ARCHES)"
 endef
 $(foreach t,$(ALL_OTHER_TREES),$(eval $(call other_tree_checks,$(t))))
 checkpatch: $(addprefix checkpatch-,$(OTHER_TREES))
