@@ -59,6 +59,10 @@ id=matrix_lab_$$
 worker=matrix-lab-$$
 pw=$($py -c 'import secrets; print(secrets.token_hex(16))')
 pgq() { runuser -u postgres -- psql -q -v ON_ERROR_STOP=1 "$@" >>"$D/psql.log" 2>&1; }
+kill_tree() { # PID and every process under it
+	for c in $(pgrep -P "$1"); do kill_tree "$c"; done
+	kill -9 "$1" 2>/dev/null
+}
 teardown() {
 	set +e
 	# Newest first: the worker before the server it talks to.
@@ -68,8 +72,9 @@ teardown() {
 		kill -9 "$pid" 2>/dev/null
 		echo "lab-selftest: stopped $what (pid $pid)"
 	done
-	# A job still running under a killed worker leaves its QEMU behind.
-	pgrep -f -- "$D/worker/" | while read -r pid; do kill -9 "$pid" 2>/dev/null; done
+	# A job still running under a killed worker (lava-run --output-dir in
+	# the worker's folder) leaves lava-run and its QEMU behind.
+	pgrep -f -- "--output-dir=$D/worker/" | while read -r pid; do kill_tree "$pid"; done
 	pgq -c "DROP DATABASE IF EXISTS $id" -c "DROP ROLE IF EXISTS $id"
 	rm -f "/etc/lava-server/dispatcher.d/$worker.yaml"
 }

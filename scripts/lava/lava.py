@@ -921,7 +921,7 @@ def lab_check_identity(cell, ident):
     if why:
         raise Bad("%s: %s" % (cell, why))
     if rc != 0:
-        raise Bad("%s: lavacli -i %s system whoami: %s" % (cell, ident, out.strip().splitlines()[-1:]))
+        raise Bad("%s: lavacli -i %s system whoami: %s" % (cell, ident, (out.strip().splitlines() or ["exit %d" % rc])[-1]))
     if out.strip() == "<AnonymousUser>":
         raise Bad("%s: identity %s has no user and token: the server takes it as anonymous" % (cell, ident))
 
