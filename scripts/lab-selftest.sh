@@ -165,7 +165,7 @@ fake() { # NAME SED: a job of CELL's, edited
 }
 fake "rejected-$c" 's/^device_type: qemu$/device_type: no-such-type/'
 fake "incomplete-$c" "s|$ARTIFACT_URL/$c/initramfs.cpio|$ARTIFACT_URL/no-such-file|"
-fake "cancelled-$c" 's/^job_name: /job_name: cancelled /'
+fake "cancelled-$c" 's/^priority: medium$/priority: low/'
 labrun() { B=$lab LAVA_IDENTITY=$1 "$here/lava.sh" lab "${@:2}"; }
 say "bad input"
 expect "unknown identity" "lab: rejected-$c: LAVA_IDENTITY=nosuch: no such lavacli identity" none \

@@ -932,8 +932,11 @@ def lab_job(cell, url):
     if not os.path.exists(os.path.join(d, "job.yaml")) or not os.path.exists(os.path.join(d, "cell-info")):
         raise Bad("%s: not exported (make lava ARTIFACT_URL=%s)" % (cell, url))
     import yaml
-    job = yaml.safe_load(open(os.path.join(d, "job.yaml")))
-    imgs = next(a["deploy"] for a in job["actions"] if "deploy" in a)["images"]
+    try:
+        job = yaml.safe_load(open(os.path.join(d, "job.yaml")))
+        imgs = next(a["deploy"] for a in job["actions"] if "deploy" in a)["images"]
+    except (yaml.YAMLError, TypeError, KeyError, StopIteration) as e:
+        raise Bad("%s: %s/job.yaml is not a job of make lava: %s" % (cell, d, str(e).splitlines()[0]))
     for img in imgs.values():
         if not img["url"].startswith(url + "/"):
             raise Bad("%s: job.yaml fetches %s, not from ARTIFACT_URL=%s (make lava ARTIFACT_URL=%s)"

@@ -552,6 +552,12 @@ def lab_checks(lava, top, t):
              r"^lab: fake-x86_64: the server rejects the job: <Fault 400")
     one_line("lab: cell not exported -> one line", scenario(cells=("nosuch-x86_64",)), 2,
              r"^lab: nosuch-x86_64: not exported")
+    bd = os.path.join(fb, "lava", "jobs", "broken-x86_64")
+    shutil.copytree(jd, bd)
+    with open(os.path.join(bd, "job.yaml"), "w") as f:
+        f.write("job_name: cancelled 'matrix base-x86_64: tree base'\n")
+    one_line("lab: job.yaml that is not YAML -> one line", scenario(cells=("broken-x86_64",)), 2,
+             r"^lab: broken-x86_64: .*job.yaml is not a job of make lava")
     err = {"dt": "x", "lvl": "results", "msg": {"case": "job", "definition": "lava", "result": "fail",
                                                 "error_type": "Infrastructure", "error_msg": "Connection closed"}}
     for health in ("Incomplete", "Canceled"):
