@@ -529,6 +529,32 @@ lava-check: lava $(foreach c,$(LAVA_RUN_CELLS),$($(ROW_$(c))_RESULTS)/$(ARCH_$(c
 	@$(foreach c,$(LAVA_RUN_CELLS),$(call timed,lava-run $(c)) scripts/lava.sh run $(c) && \
 		scripts/lava.sh compare $(c) &&) true
 
+# --- LAVA lab: the jobs on a LAVA server (scripts/lava.sh lab) -----------------
+# make lab LAVA_IDENTITY=<lavacli identity> ARTIFACT_URL=<where the lab
+# fetches build/lava/jobs from>: make lava's jobs submitted, waited for,
+# their consoles and per-case results fetched with lavacli into
+# build/lab/results/, reported as make matrix does into build/lab/report/.
+# lab-selftest: a throwaway lava-server + lava-worker on 127.0.0.1 runs
+# LAB_CELLS through it (bad input first) and compares with make matrix.
+# Not in make check: it installs and starts a LAVA server.
+LAVA_IDENTITY ?=
+LAB_CELLS     ?= $(call cell_ids,$(filter base patched,$(MATRIX_ROWS)))
+cell_status    = $(foreach c,$(1),$($(ROW_$(c))_RESULTS)/$(ARCH_$(c))/status)
+# Identity and URL are checked before anything is built or exported.
+lab-args: $(B)/.deps-lava
+	@LAVA_IDENTITY='$(LAVA_IDENTITY)' ARTIFACT_URL='$(ARTIFACT_URL)' \
+		scripts/lava.sh lab-args $(firstword $(LAVA_CELLS))
+lava: $(if $(filter lab,$(MAKECMDGOALS)),lab-args)
+lab: lab-args lava
+	$(call stage,lab: $(words $(LAVA_CELLS)) cells on LAVA identity $(LAVA_IDENTITY))
+	@LAVA_IDENTITY='$(LAVA_IDENTITY)' ARTIFACT_URL='$(ARTIFACT_URL)' \
+		$(call timed,lab) scripts/lava.sh lab $(LAVA_CELLS)
+lab-selftest: $(B)/.deps-lava $(B)/tree-info $(call cell_files,$(LAB_CELLS)) $(call cell_status,$(LAB_CELLS))
+	$(call stage,lab-selftest: $(words $(LAB_CELLS)) cells on a throwaway LAVA server)
+	$(file >$(B)/lab-cells,$(foreach c,$(LAB_CELLS),$(call cell_info,$(c))))
+	@LAVA_CELLS_FILE=$(B)/lab-cells $(call timed,lab-selftest) scripts/lab-selftest.sh $(LAB_CELLS)
+.PHONY: lab lab-args lab-selftest
+
 # --- mutants: plausible wrong fixes the tests must reject ----------------------
 # Each mutant-<x> kernel is the series plus one wrong change
 # (patches/mutants/); it must fail at least one test that passes on patched.

@@ -17,8 +17,19 @@
 #                     build/lava/results/<row>/<arch>/ as build/results
 #   compare CELL...   verdict rows and report equal make matrix's (KTAP
 #                     diagnostics carry measured times: informational)
+#   lab-args CELL     LAVA_IDENTITY (a lavacli identity the server takes)
+#                     and ARTIFACT_URL checked before anything is built
+#   lab CELL...       the exported jobs on a LAVA server through lavacli
+#                     (-i $LAVA_IDENTITY: submit, wait, show, logs --raw,
+#                     results --yaml); consoles split as boot.sh's into
+#                     build/lab/results/<row>/<arch>/, report.sh's report
+#                     into build/lab/report/; a job Incomplete or Canceled
+#                     fails its cell ("lab: <cell>: LAVA job N ..." and exit 1)
+#   compare-lab CELL... make lab's verdicts against make matrix's, per cell
+#                     and as one report
 #   selftest          the traps, as KTAP (scripts/selfcheck.sh can call it)
-# Bad input: one line "lava: <cell>: <cause>" and exit 2.
+# Bad input: one line "lava: <cell>: <cause>" ("lab: " for lab) and exit 2,
+# and no report.
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(dirname "$here")

@@ -73,8 +73,11 @@ class Bad(Exception):
     """One line naming the cell and the cause; exit 2."""
 
 
+PREFIX = "lava"
+
+
 def die(msg, code=2):
-    print("lava: " + msg, file=sys.stderr)
+    print("%s: %s" % (PREFIX, msg), file=sys.stderr)
     sys.exit(code)
 
 
@@ -744,11 +747,12 @@ def split_console(outdir, console_path, rc, timeout):
                     str(rc), str(timeout)], check=True)
 
 
-def finish_results(outdir, suites, log_text, console, monitors=None):
+def finish_results(outdir, suites, log_text, console, monitors=None, lava=None):
     """After the split: plans, missing suites and LAVA's own view; a problem
     makes the cell fail in the report (status not ok). CONSOLE: the console
     as lava-run logged it (\\n lines); MONITORS: the job's (default: as
-    make_job writes them). Returns (problems, notes)."""
+    make_job writes them); LAVA: its per-case results (default: from the
+    log). Returns (problems, notes)."""
     status = open(os.path.join(outdir, "status")).read().strip()
     probs = []
     for s in suites:
@@ -757,7 +761,8 @@ def finish_results(outdir, suites, log_text, console, monitors=None):
             probs.append("suite %s missing" % s)
         else:
             probs += plan_problems(f)
-    lava = lava_results(log_text)
+    if lava is None:
+        lava = lava_results(log_text)
     with open(os.path.join(outdir, "lava-results"), "w") as f:
         f.write("".join("%s %s %s\n" % r for r in lava))
     if monitors is None:
@@ -869,15 +874,335 @@ def lava_end(text, rc):
     return rc, BOOT_TIMEOUT
 
 
+# --- lab: the jobs on a LAVA server, through lavacli -----------------------------------
+# build/lab/jobs: "<cell> <job id>" as submitted; build/lab/results/<row>/<arch>/
+# as build/results (plus console.log, lava.log: the raw job log, lava-results,
+# lava-job); build/lab/report: report.sh's report of them. A problem with
+# the input or the server (identity, token, a job rejected) stops before any
+# report; a job that ends Incomplete or Canceled fails its cell.
+LAVACLI = os.environ.get("LAVACLI", "lavacli")
+LAB = os.path.join(B, "lab")
+# How often lavacli asks the server about a job.
+LAB_POLL = int(os.environ.get("LAB_POLL", "5"))
+
+
+def lavacli(ident, *args):
+    """(exit code, stdout + stderr) of lavacli -i IDENT ARGS."""
+    try:
+        p = subprocess.run([LAVACLI, "-i", ident] + [str(a) for a in args],
+                           capture_output=True, text=True, stdin=subprocess.DEVNULL)
+    except FileNotFoundError:
+        raise Bad("-: no %s (apt-get install --no-install-recommends lavacli)" % LAVACLI)
+    return p.returncode, p.stdout + p.stderr
+
+
+def lavacli_cause(ident, out):
+    """What lavacli's answer says about the identity or the server; None if
+    it is not one of those."""
+    # lavacli names the URL with the user's token in it.
+    out = re.sub(r"//([^:/@\s]+):[^@/\s]+@", r"//\1:<token>@", out)
+    last = (out.strip().splitlines() or [""])[-1]
+    if out.startswith("Unknown identity"):
+        return "LAVA_IDENTITY=%s: no such lavacli identity (lavacli identities list)" % ident
+    if re.search(r"\b(401|403)\b|Unauthorized|Forbidden|[Aa]uthentication", out):
+        return "the server refuses identity %s's token: %s" % (ident, last)
+    if "Unable to connect" in out or "Connection refused" in out or "Max retries" in out:
+        return "cannot reach the server of identity %s: %s" % (ident, last)
+    return None
+
+
+def lab_check_identity(cell, ident):
+    """The identity exists, the server answers and takes its token (a
+    refused token is only seen when it is used: whoami sends it)."""
+    if not ident:
+        raise Bad("%s: LAVA_IDENTITY is empty (a lavacli identity: lavacli identities add)" % cell)
+    rc, out = lavacli(ident, "system", "whoami")
+    why = lavacli_cause(ident, out)
+    if why:
+        raise Bad("%s: %s" % (cell, why))
+    if rc != 0:
+        raise Bad("%s: lavacli -i %s system whoami: %s" % (cell, ident, (out.strip().splitlines() or ["exit %d" % rc])[-1]))
+    if out.strip() == "<AnonymousUser>":
+        raise Bad("%s: identity %s has no user and token: the server takes it as anonymous" % (cell, ident))
+
+
+def lab_job(cell, url):
+    """The exported job of CELL; its images must come from URL."""
+    d = os.path.join(L, "jobs", cell)
+    if not os.path.exists(os.path.join(d, "job.yaml")) or not os.path.exists(os.path.join(d, "cell-info")):
+        raise Bad("%s: not exported (make lava ARTIFACT_URL=%s)" % (cell, url))
+    import yaml
+    try:
+        job = yaml.safe_load(open(os.path.join(d, "job.yaml")))
+        imgs = next(a["deploy"] for a in job["actions"] if "deploy" in a)["images"]
+    except (yaml.YAMLError, TypeError, KeyError, StopIteration) as e:
+        raise Bad("%s: %s/job.yaml is not a job of make lava: %s" % (cell, d, str(e).splitlines()[0]))
+    for img in imgs.values():
+        if not img["url"].startswith(url + "/"):
+            raise Bad("%s: job.yaml fetches %s, not from ARTIFACT_URL=%s (make lava ARTIFACT_URL=%s)"
+                      % (cell, img["url"], url, url))
+    return d, job
+
+
+def lab_submit(ident, cell, path):
+    rc, out = lavacli(ident, "jobs", "submit", path)
+    m = re.match(r"^\s*(\d+)\s*$", out)
+    if rc == 0 and m:
+        return m.group(1)
+    # lavacli exits 0 when the server rejects a job: its text says so.
+    why = lavacli_cause(ident, out)
+    if why:
+        raise Bad("%s: %s" % (cell, why))
+    msg = re.sub(r"^Unable to submit [^:]*: ", "", out.strip().splitlines()[-1] if out.strip() else "rc %d" % rc)
+    raise Bad("%s: the server rejects the job: %s" % (cell, msg))
+
+
+def lab_show(ident, jid):
+    rc, out = lavacli(ident, "jobs", "show", jid, "--json")
+    try:
+        return json.loads(out.strip().splitlines()[-1])
+    except (ValueError, IndexError):
+        raise Bad("-: lavacli jobs show %s: %s" % (jid, out.strip()[-200:]))
+
+
+def raw_log_text(raw):
+    """lavacli jobs logs --raw (a YAML list, one entry a line) as the JSON
+    lines of lava-run's own log, which log_entries reads."""
+    import yaml
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    out = []
+    for line in raw.splitlines():
+        if not line.startswith("- {"):
+            continue
+        try:
+            e = yaml.load(line[2:], Loader=loader)
+        except yaml.YAMLError:
+            continue
+        if isinstance(e, dict):
+            if isinstance(e.get("msg"), bytes):
+                e["msg"] = e["msg"].decode("utf-8", "replace")
+            out.append(json.dumps(e, default=str))
+    return "\n".join(out) + "\n"
+
+
+def server_results(text):
+    """lavacli results --yaml: [(suite, case, result)] of the monitors, in
+    the order logged (LAVA's own suite "lava" apart)."""
+    import yaml
+    try:
+        res = yaml.safe_load(text) or []
+    except yaml.YAMLError as e:
+        raise ValueError(str(e).splitlines()[0])
+    if not isinstance(res, list):
+        raise ValueError("not a list of results")
+    res = sorted(res, key=lambda r: int(r.get("id") or 0))
+    return [(r["suite"], r["name"], r["result"]) for r in res if r.get("suite") != "lava"]
+
+
+def lab_collect(ident, cell, jid, d, job, outroot):
+    """A finished job: its console split as boot.sh's, per-case results
+    from the server, the job's health; returns (status, one line or None)."""
+    info = parse_cell_info(open(os.path.join(d, "cell-info")).read())
+    show = lab_show(ident, jid)
+    health = show.get("health") or "Unknown"
+    _, raw = lavacli(ident, "jobs", "logs", jid, "--raw", "--no-follow")
+    text = raw_log_text(raw)
+    rc, rtext = lavacli(ident, "results", jid, "--yaml")
+    outdir = os.path.join(outroot, info["row"], info["arch"])
+    shutil.rmtree(outdir, ignore_errors=True)
+    os.makedirs(outdir)
+    with open(os.path.join(outdir, "lava.log"), "w") as f:
+        f.write(raw)
+    console = console_from_log(text)
+    with open(os.path.join(outdir, "console.log"), "w") as f:
+        f.write(console)
+    done = health == "Complete"
+    qrc, tmo = lava_end(text, 0 if done else 1)
+    split_console(outdir, os.path.join(outdir, "console.log"), qrc, tmo)
+    try:
+        lava = server_results(rtext) if rc == 0 else None
+    except (ValueError, KeyError, TypeError) as e:
+        lava = None
+        rtext = "%s: %s" % (e, rtext)
+    probs = []
+    if lava is None:
+        probs.append("lavacli results %s: %s" % (jid, rtext.strip()[-200:]))
+        lava = []
+    p2, _ = finish_results(outdir, info["suites"].split(), text, console,
+                           next(a["test"] for a in job["actions"] if "test" in a)["monitors"], lava)
+    probs += p2
+    status = open(os.path.join(outdir, "status")).read().strip()
+    line = None
+    if not done:
+        # Never a pass: whatever the console shows, the job did not end well.
+        err = show.get("failure_comment") or lava_job_error(text)
+        why = "LAVA job %s %s%s" % (jid, health, (": " + err) if err else "")
+        line = "%s: %s" % (cell, why)
+        if status == "ok" or status.startswith("guest ended without") or status.startswith("short or"):
+            status = why
+        with open(os.path.join(outdir, "status"), "w") as f:
+            f.write(status + "\n")
+        with open(os.path.join(outdir, "problem"), "a") as f:
+            f.write(why + "\n")
+    elif probs and status == "ok":
+        status = "short or inconsistent KTAP: %s" % probs[0]
+        with open(os.path.join(outdir, "status"), "w") as f:
+            f.write(status + "\n")
+        with open(os.path.join(outdir, "problem"), "w") as f:
+            f.write("\n".join(probs) + "\n")
+    with open(os.path.join(outdir, "lava-job"), "w") as f:
+        f.write("job %s: %s %s, device %s, submit %s, start %s, end %s\n" % (
+            jid, show.get("state"), health, show.get("device"), show.get("submit_time"),
+            show.get("start_time"), show.get("end_time")))
+    return status, line, show
+
+
+def lava_job_error(text):
+    """The error of LAVA's own "job" result in a job log (lava-run's puts it
+    under "extra", the server's beside "result")."""
+    for lvl, m in log_entries(text):
+        if lvl == "results" and isinstance(m, dict) and m.get("definition") == "lava" and m.get("case") == "job":
+            e = dict(m.get("extra") or {}, **m)
+            if e.get("error_type") or e.get("error_msg"):
+                return ("%s error: %s" % (e.get("error_type", "?"), str(e.get("error_msg", "")).strip())).strip()
+    return None
+
+
+def job_seconds(show):
+    """The time the job ran on the device (start to end, as the server says)."""
+    import datetime
+    try:
+        f = "%Y%m%dT%H:%M:%S"
+        return (datetime.datetime.strptime(show["end_time"][:17], f) -
+                datetime.datetime.strptime(show["start_time"][:17], f)).total_seconds()
+    except (TypeError, ValueError, KeyError):
+        return None
+
+
+def lab_args(cells):
+    """LAVA_IDENTITY and ARTIFACT_URL, checked: (identity, url)."""
+    ident = os.environ.get("LAVA_IDENTITY", "")
+    url = os.environ.get("ARTIFACT_URL", "")
+    if not cells:
+        raise Bad("-: no cells (make lab LAVA_CELLS=...)")
+    first = cells[0]
+    if not url:
+        raise Bad("%s: ARTIFACT_URL is empty: where the lab fetches the kernels and initramfs "
+                  "(make lab ARTIFACT_URL=http://host/dir, build/lava/jobs served there)" % first)
+    url = check_url(first, url)
+    lab_check_identity(first, ident)
+    return ident, url
+
+
+def lab(cells):
+    # Nothing of an earlier run may pass for this one's.
+    report = os.path.join(LAB, "report")
+    shutil.rmtree(report, ignore_errors=True)
+    ident, url = lab_args(cells)
+    jobs = [(c,) + lab_job(c, url) for c in cells]
+    outroot = os.path.join(LAB, "results")
+    for c, d, _ in jobs:
+        info = parse_cell_info(open(os.path.join(d, "cell-info")).read())
+        shutil.rmtree(os.path.join(outroot, info["row"], info["arch"]), ignore_errors=True)
+    os.makedirs(LAB, exist_ok=True)
+    ids = []
+    t0 = time.time()
+    with open(os.path.join(LAB, "jobs"), "w") as jf:
+        try:
+            for c, d, job in jobs:
+                jid = lab_submit(ident, c, os.path.join(d, "job.yaml"))
+                ids.append(jid)
+                jf.write("%s %s\n" % (c, jid))
+                jf.flush()
+        except Bad:
+            # Leave no job of a run that has no report queued on the lab.
+            if ids:
+                lavacli(ident, "jobs", "cancel", *ids)
+            raise
+    print("    lab: submitted %d jobs (%s) to identity %s" % (len(ids), " ".join(ids), ident))
+    # Every job's timeouts end it on the lab; a queue that never moves
+    # (no device online) does not: give up after all of them in a row.
+    budget = sum(int(job["timeouts"]["job"]["seconds"]) for _, _, job in jobs) + 600
+    lines = []
+    for (c, d, job), jid in zip(jobs, ids):
+        left = max(LAB_POLL, int(budget - (time.time() - t0)))
+        rc, out = lavacli(ident, "jobs", "wait", jid, "--polling", LAB_POLL, "--timeout", left)
+        if rc != 0:
+            why = lavacli_cause(ident, out)
+            rest = [j for j in ids[ids.index(jid):]]
+            lavacli(ident, "jobs", "cancel", *rest)
+            shutil.rmtree(report, ignore_errors=True)
+            raise Bad("%s: %s" % (c, why or "LAVA job %s not finished after %d s (no device online?), "
+                                  "jobs %s cancelled" % (jid, budget, " ".join(rest))))
+        status, line, show = lab_collect(ident, c, jid, d, job, outroot)
+        secs = job_seconds(show)
+        note_time("lab " + c, secs if secs is not None else 0, "LAVA job %s %s, cell %s" % (jid, show.get("health"), status))
+        print("    %s: LAVA job %s %s%s; cell: %s" % (
+            c, jid, show.get("health"), " in %.0f s" % secs if secs is not None else "", status))
+        if line:
+            lines.append(line)
+    # The report of every cell, as make matrix's.
+    rcells = []
+    for c, d, _ in jobs:
+        info = parse_cell_info(open(os.path.join(d, "cell-info")).read())
+        rcells += ["%s:%s:%s" % (info["row"], info["arch"], s) for s in info["suites"].split()]
+    env = dict(os.environ)
+    env.pop("TIMES", None)
+    p = subprocess.run([os.path.join(TOP, "scripts/report.sh"), outroot,
+                        os.path.join(TOP, "compat-tests/expected-failures"),
+                        os.path.join(B, "tree-info"), report] + rcells, env=env,
+                       stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    with open(os.path.join(LAB, "report.log"), "w") as f:
+        f.write(p.stdout)
+    verdict = ([l for l in p.stdout.splitlines() if l.startswith("matrix: ")] or ["report.sh exit %d" % p.returncode])[-1]
+    print("    lab: %d cells in %.0f s; %s: %s" % (len(jobs), time.time() - t0, os.path.join(report, "report.txt"), verdict))
+    # The cause last, one line per cell whose job did not complete.
+    for l in lines:
+        print("%s: %s" % (PREFIX, l), file=sys.stderr)
+    return 1 if (lines or p.returncode) else 0
+
+
+def compare_lab(cells):
+    """Each cell's verdicts against make matrix's, then the whole report."""
+    root = os.path.join(LAB, "results")
+    rc = max([compare(c, root, "make lab") for c in cells] or [die("usage: lava.sh compare-lab CELL...")])
+    rcells, reps = [], {}
+    for c in cells:
+        info = parse_cell_info(open(os.path.join(L, "jobs", c, "cell-info")).read())
+        rcells += ["%s:%s:%s" % (info["row"], info["arch"], s) for s in info["suites"].split()]
+        mroot = os.path.dirname(os.path.dirname(info["results"]))
+    env = dict(os.environ)
+    env.pop("TIMES", None)
+    for name, res in (("matrix", mroot), ("lab", root)):
+        out = os.path.join(LAB, "compare", "all", name)
+        p = subprocess.run([os.path.join(TOP, "scripts/report.sh"), res,
+                            os.path.join(TOP, "compat-tests/expected-failures"),
+                            os.path.join(B, "tree-info"), out] + rcells,
+                           capture_output=True, text=True, env=env)
+        reps[name] = (p.returncode, report_verdicts(open(os.path.join(out, "report.txt")).read()))
+    diff = difflib_unified(reps["matrix"][1], reps["lab"][1])
+    nrows = sum(1 for l in reps["lab"][1] if l and not l.startswith(("cell ", "matrix:", "tree ", "  ")))
+    if diff or reps["matrix"][0] != reps["lab"][0]:
+        for l in diff[:40]:
+            print("    " + l)
+        print("lab: report of %d cells (%d suites): differs from make matrix's (exit %d vs %d)"
+              % (len(cells), len(rcells), reps["matrix"][0], reps["lab"][0]))
+        return 1
+    print("lab: report of %d cells (%d suites, %d lines): equal to make matrix's, exit %d both"
+          % (len(cells), len(rcells), nrows, reps["lab"][0]))
+    return rc
+
+
 # --- compare ------------------------------------------------------------------------------
-def compare(cell):
+def compare(cell, root=None, what_mine="LAVA run"):
+    """ROOT: where the LAVA results are (default: lava-run's, build/lava/results)."""
     d = os.path.join(L, "jobs", cell)
     if not os.path.exists(os.path.join(d, "cell-info")):
         raise Bad("%s: not exported (scripts/lava.sh export %s)" % (cell, cell))
     info = parse_cell_info(open(os.path.join(d, "cell-info")).read())
-    mine = os.path.join(L, "results", info["row"], info["arch"])
+    mine = os.path.join(root or os.path.join(L, "results"), info["row"], info["arch"])
     theirs = info["results"]
-    for what, p in (("LAVA run", mine), ("make matrix", theirs)):
+    for what, p in ((what_mine, mine), ("make matrix", theirs)):
         if not os.path.exists(os.path.join(p, "status")):
             raise Bad("%s: no %s result in %s" % (cell, what, p))
     suites = info["suites"].split()
@@ -896,7 +1221,8 @@ def compare(cell):
     rep = {}
     for name, res in (("matrix", os.path.dirname(os.path.dirname(theirs))),
                       ("lava", os.path.dirname(os.path.dirname(mine)))):
-        outdir = os.path.join(L, "report", cell, name)
+        outdir = os.path.join(os.path.dirname(root or L), "compare", cell, name) if root else \
+            os.path.join(L, "report", cell, name)
         env = dict(os.environ)
         env.pop("TIMES", None)
         p = subprocess.run([os.path.join(TOP, "scripts/report.sh"), res,
@@ -954,8 +1280,11 @@ def difflib_unified(a, b):
 # --- main ------------------------------------------------------------------------------------
 def main(argv):
     if not argv:
-        die("usage: lava.sh export|validate|run|compare|selftest ...")
+        die("usage: lava.sh export|validate|run|compare|lab|compare-lab|selftest ...")
     cmd, args = argv[0], argv[1:]
+    global PREFIX
+    if cmd in ("lab", "lab-args", "compare-lab"):
+        PREFIX = "lab"
     try:
         if cmd == "export":
             export(args)
@@ -968,10 +1297,17 @@ def main(argv):
             return run(args[0])
         if cmd == "compare":
             return max([compare(c) for c in args] or [die("usage: lava.sh compare CELL...")])
+        if cmd == "lab":
+            return lab(args)
+        if cmd == "lab-args":
+            lab_args(args)
+            return 0
+        if cmd == "compare-lab":
+            return compare_lab(args)
         if cmd == "selftest":
             import selftest
             return selftest.main(sys.modules[__name__], args)
-        die("no command %r (export, validate, run, compare, selftest)" % cmd)
+        die("no command %r (export, validate, run, compare, lab, compare-lab, selftest)" % cmd)
     except Bad as e:
         die(str(e))
     return 0
