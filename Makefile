@@ -167,9 +167,7 @@ cost_SRC       := compat-tests/bench
 cost_PROGS     := cost
 # Mutant cells: only the tests of fs/select.c (a mutant changes nothing
 # else), without the tree's epoll and timers selftests (minutes per boot).
-select_SRC     := compat-tests
-select_PROGS   := $(TESTS)
-select_OVERLAY  = $(OVERLAY)
+$(foreach v,SRC PROGS OVERLAY,$(eval select_$(v) = $$(tests_$(v))))
 # Every tree's test cells carry, beside compat-tests in each ABI's suite,
 # that tree's own selftests of this family (<p>_KSELFTEST names the tree):
 # KSELFTESTS on every tree and KSELFTESTS_<t> (the series' own test, where
@@ -239,6 +237,7 @@ poverlay   = $(call $(1)_OVERLAY,$(2))
 suites     = $(ABIS_$(2)) $(if $(call poverlay,$($(1)_PAYLOAD),$(2)),overlay)
 report_cells = $(foreach c,$(1),$(foreach a,$($(c)_ARCHES),$(foreach i,$(call suites,$(c),$(a)),$(c):$(a):$(i))))
 status_of  = $(foreach c,$(1),$(foreach a,$($(c)_ARCHES),$($(c)_RESULTS)/$(a)/status))
+cell_status = $(foreach c,$(1),$($(ROW_$(c))_RESULTS)/$(ARCH_$(c))/status)
 
 # ccache: the same relative layout for every tree (build/<tree>/{src,obj})
 # and no cwd in the hash, so derived trees reuse the base objects.
@@ -523,7 +522,7 @@ lava: $(B)/.deps-lava $(B)/tree-info $(call cell_files,$(LAVA_CELLS))
 	$(file >$(B)/lava-cells,$(foreach c,$(LAVA_CELLS),$(call cell_info,$(c))))
 	@LAVA_CELLS_FILE=$(B)/lava-cells ARTIFACT_URL='$(ARTIFACT_URL)' \
 		$(call timed,lava export) scripts/lava.sh export $(LAVA_CELLS)
-lava-check: lava $(foreach c,$(LAVA_RUN_CELLS),$($(ROW_$(c))_RESULTS)/$(ARCH_$(c))/status)
+lava-check: lava $(call cell_status,$(LAVA_RUN_CELLS))
 	$(call stage,lava: validate $(words $(LAVA_CELLS)) jobs; lava-run $(LAVA_RUN_CELLS))
 	@$(call timed,lava validate) scripts/lava.sh validate $(LAVA_CELLS)
 	@$(foreach c,$(LAVA_RUN_CELLS),$(call timed,lava-run $(c)) scripts/lava.sh run $(c) && \
@@ -539,7 +538,6 @@ lava-check: lava $(foreach c,$(LAVA_RUN_CELLS),$($(ROW_$(c))_RESULTS)/$(ARCH_$(c
 # Not in make check: it installs and starts a LAVA server.
 LAVA_IDENTITY ?=
 LAB_CELLS     ?= $(call cell_ids,$(filter base patched,$(MATRIX_ROWS)))
-cell_status    = $(foreach c,$(1),$($(ROW_$(c))_RESULTS)/$(ARCH_$(c))/status)
 # Identity and URL are checked before anything is built or exported.
 lab-args: $(B)/.deps-lava
 	@LAVA_IDENTITY='$(LAVA_IDENTITY)' ARTIFACT_URL='$(ARTIFACT_URL)' \
