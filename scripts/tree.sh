@@ -26,7 +26,7 @@ base)
 	$GIT init -q
 	# A whole kernel of loose objects: every later git command (worktree,
 	# am, checkout) would start a repack of it.
-	git config gc.auto 0
+	$GIT config gc.auto 0
 	# Debian's top-level .gitignore ignores everything: add by force.
 	$GIT add -f .
 	$GIT commit -q -m "$(basename "$tarball") $(MAKEFLAGS='' make -s kernelversion)"
