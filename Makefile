@@ -350,7 +350,7 @@ tree_info = echo "tree $(1): $$(MAKEFLAGS= make -s -C $(call troot,$(1))/base/sr
 	echo "  tarball sha256: $$(sha256sum < $(TARBALL_$(1)) | cut -d' ' -f1)"; \
 	echo "  series: $$(git -C $(call troot,$(1))/patched/src rev-list --count base..HEAD) patches ($(PATCHDIR_$(1))/), patched HEAD $$(git -C $(call troot,$(1))/patched/src rev-parse --short HEAD)";
 $(B)/tree-info: $(foreach t,$(TREES),$(call troot,$(t))/base/.tree $(call troot,$(t))/patched/.tree $(call sinfo,$(t))) FORCE
-	@{ $(foreach t,$(TREES),$(call tree_info,$(t))) } > $@.tmp && mv $@.tmp $@
+	@{ $(foreach t,$(TREES),$(call tree_info,$(t))) } > $@.tmp.$$$$ && mv $@.tmp.$$$$ $@
 
 # --- kernels -----------------------------------------------------------------
 # Always handed to kbuild.sh, which skips a kernel whose tree, fragments
@@ -629,23 +629,25 @@ selfcheck: | $(B)/.deps $(B)/.deps-lava
 # make check: what CI runs on every change, within its budget on 2 cores:
 # the default tree on every arch with the debug guest, LAVA's validation
 # and lava-run, the mutants on CHECK_MUTANT_ARCHES (every mutant has one
-# there: mutant-d needs a native 32-bit kernel), the other trees' base and
-# patched cells on CHECK_TREE_ARCHES with their checkpatch (report in
-# build/report/trees/). make check-all: everything, every tree, mutant and
+# there: mutant-d needs a native 32-bit kernel), the base and patched
+# cells of CHECK_TREES on CHECK_TREE_ARCHES with their checkpatch (report
+# in build/report/trees/). make check-all: everything, every tree, mutant and
 # series prefix on every arch in ARCHES (what a series change needs).
 CHECK_MUTANT_ARCHES ?= x86_64 i386
-CHECK_TREES         ?= $(ALL_OTHER_TREES)
+# The other trees with CHECK_<t> := y in trees/<t>.mk (the upstream series).
+CHECK_TREES         ?= $(strip $(foreach t,$(ALL_OTHER_TREES),$(if $(CHECK_$(t)),$(t))))
 CHECK_TREE_ARCHES   ?= x86_64
 check: lint selfcheck checkpatch matrix check-lava check-mutants check-trees
 # LAVA jobs of the cells make check builds: no mutant kernel for an arch
 # outside CHECK_MUTANT_ARCHES just to export its job (make lava: all).
 CHECK_LAVA_CELLS = $(call cell_ids,$(MATRIX_ROWS)) \
 	$(filter $(addprefix %-,$(CHECK_MUTANT_ARCHES)),$(call cell_ids,$(MUTANTS)))
+# One sub-make at a time: each has the whole job pool (-j$(JOBS)) to itself.
 check-lava: | matrix
 	@$(MAKE) lava-check LAVA_CELLS="$(strip $(CHECK_LAVA_CELLS))"
-check-mutants: | matrix
+check-mutants: | check-lava
 	@$(MAKE) mutants ARCHES="$(filter $(CHECK_MUTANT_ARCHES),$(ARCHES))"
-check-trees: | matrix
+check-trees: | check-mutants
 	$(if $(CHECK_TREES),@$(MAKE) report $(addprefix checkpatch-,$(CHECK_TREES)) \
 		TREES="$(CHECK_TREES)" ARCHES="$(CHECK_TREE_ARCHES)" FLAVOURS="base patched" \
 		REPORT_DIR=$(B)/report/trees)
