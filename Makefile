@@ -209,6 +209,8 @@ debug_PAYLOAD  := debug
 # trinity and stress-ng limits are meant as host seconds: auto.
 debug_QEMU     := -m 2048
 debug_CLOCK    := auto
+# Its boot is the longest (KASAN, about 5 min): its kernel is built first.
+debug_FIRST    := y
 debug_ARCHES    = $(foreach a,$(ARCHES),$(if $(DEBUG_$(a)),$(a)))
 $(foreach m,$(MUTANTS),$(eval $(m)_KERNEL := $(m)) $(eval $(m)_PAYLOAD := select))
 # Bench: lateness and coalescing measure host time; cost counts
@@ -527,11 +529,18 @@ lava: $(B)/.deps-lava $(B)/tree-info $(call cell_files,$(LAVA_CELLS))
 	$(file >$(B)/lava-cells,$(foreach c,$(LAVA_CELLS),$(call cell_info,$(c))))
 	@LAVA_CELLS_FILE=$(B)/lava-cells ARTIFACT_URL='$(ARTIFACT_URL)' \
 		$(call timed,lava export) scripts/lava.sh export $(LAVA_CELLS)
-lava-check: lava $(call cell_status,$(LAVA_RUN_CELLS))
-	$(call stage,lava: validate $(words $(LAVA_CELLS)) jobs; lava-run $(LAVA_RUN_CELLS))
+lava-check: lava-validate $(addprefix lava-run-,$(LAVA_RUN_CELLS))
+lava-validate: lava
+	$(call stage,lava: validate $(words $(LAVA_CELLS)) jobs)
 	@$(call timed,lava validate) scripts/lava.sh validate $(LAVA_CELLS)
-	@$(foreach c,$(LAVA_RUN_CELLS),$(call timed,lava-run $(c)) scripts/lava.sh run $(c) && \
-		scripts/lava.sh compare $(c) &&) true
+# Each lava-run has its own job id and result folder: they run side by side.
+define lava_run_rule
+lava-run-$(1): lava $(call cell_status,$(1))
+	$$(call stage,lava: lava-run $(1))
+	@$$(call timed,lava-run $(1)) scripts/lava.sh run $(1) && scripts/lava.sh compare $(1)
+endef
+$(foreach c,$(LAVA_RUN_CELLS),$(eval $(call lava_run_rule,$(c))))
+.PHONY: lava-validate $(addprefix lava-run-,$(LAVA_RUN_CELLS))
 
 # --- LAVA lab: the jobs on a LAVA server (scripts/lava.sh lab) -----------------
 # make lab LAVA_IDENTITY=<lavacli identity> ARTIFACT_URL=<where the lab
@@ -637,13 +646,19 @@ CHECK_MUTANT_ARCHES ?= x86_64 i386
 # The other trees with CHECK_<t> := y in trees/<t>.mk (the upstream series).
 CHECK_TREES         ?= $(strip $(foreach t,$(ALL_OTHER_TREES),$(if $(CHECK_$(t)),$(t))))
 CHECK_TREE_ARCHES   ?= x86_64
-check: lint selfcheck checkpatch matrix check-lava check-mutants check-trees
+check: lint selfcheck checkpatch matrix check-kernels check-lava check-mutants check-trees
+# Every kernel the check's sub-makes boot, built here in the kernel chain.
+CHECK_KERNELS = $(foreach m,$(MUTANTS),$(foreach a,$(filter $(CHECK_MUTANT_ARCHES),$($(m)_ARCHES)),\
+		$(call kimg,$(m),$(a)))) \
+	$(foreach t,$(CHECK_TREES),$(foreach k,base patched,\
+		$(foreach a,$(filter $(CHECK_TREE_ARCHES),$(ARCHES)),$(call kimg,$(t)-$(k),$(a)))))
+check-kernels: $(CHECK_KERNELS)
 # LAVA jobs of the cells make check builds: no mutant kernel for an arch
 # outside CHECK_MUTANT_ARCHES just to export its job (make lava: all).
 CHECK_LAVA_CELLS = $(call cell_ids,$(MATRIX_ROWS)) \
 	$(filter $(addprefix %-,$(CHECK_MUTANT_ARCHES)),$(call cell_ids,$(MUTANTS)))
 # One sub-make at a time: each has the whole job pool (-j$(JOBS)) to itself.
-check-lava: | matrix
+check-lava: | matrix check-kernels
 	@$(MAKE) lava-check LAVA_CELLS="$(strip $(CHECK_LAVA_CELLS))"
 check-mutants: | check-lava
 	@$(MAKE) mutants ARCHES="$(filter $(CHECK_MUTANT_ARCHES),$(ARCHES))"
@@ -653,7 +668,24 @@ check-trees: | check-mutants
 		REPORT_DIR=$(B)/report/trees)
 check-all:
 	@$(MAKE) check bisect TREES="$(TREES_KNOWN)" CHECK_TREES= CHECK_MUTANT_ARCHES="$(ARCHES)"
-.PHONY: check-all check-lava check-mutants check-trees $(addprefix checkpatch-,$(ALL_OTHER_TREES)) $(addprefix bisect-,$(ALL_OTHER_TREES))
+.PHONY: check-all check-kernels check-lava check-mutants check-trees $(addprefix checkpatch-,$(ALL_OTHER_TREES)) $(addprefix bisect-,$(ALL_OTHER_TREES))
+
+# --- the kernel chain -----------------------------------------------------------
+# One kernel build at a time, each with every core (kbuild.sh -j$(nproc)),
+# so a cell boots beside the next build: GNU make would otherwise start
+# every kernel it can before any boot, and a cold matrix ended with the
+# KASAN guest booting alone. Rows with <row>_FIRST (the longest boot) lead.
+# Only for the goals that build many kernels: make cell builds its own.
+KCHAIN_GOALS := matrix report boot kernels check
+uniq   = $(if $(1),$(firstword $(1)) $(call uniq,$(filter-out $(firstword $(1)),$(1))))
+KCHAIN_ROWS = $(filter $(foreach c,$(MATRIX_ROWS),$(if $($(c)_FIRST),$(c))),$(MATRIX_ROWS)) \
+	$(foreach c,$(MATRIX_ROWS),$(if $($(c)_FIRST),,$(c)))
+KCHAIN = $(call uniq,$(foreach c,$(KCHAIN_ROWS),$(foreach a,$($(c)_ARCHES),\
+	$(call kimg,$($(c)_KERNEL),$(a)))) $(if $(filter check,$(MAKECMDGOALS)),$(CHECK_KERNELS)))
+kchain = $(if $(word 2,$(1)),$(eval $(word 2,$(1)): | $(word 1,$(1)))$(call kchain,$(wordlist 2,$(words $(1)),$(1))))
+ifneq ($(if $(MAKECMDGOALS),$(filter $(KCHAIN_GOALS),$(MAKECMDGOALS)),y),)
+$(call kchain,$(KCHAIN))
+endif
 
 clean:
 	rm -rf $(B)/results $(B)/report $(B)/guest $(B)/bin $(B)/times
