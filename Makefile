@@ -643,7 +643,7 @@ selfcheck: | $(B)/.deps $(B)/.deps-lava
 # in build/report/trees/). make check-all: everything, every tree, mutant and
 # series prefix on every arch in ARCHES (what a series change needs).
 CHECK_MUTANT_ARCHES ?= x86_64 i386
-# The other trees with CHECK_<t> := y in trees/<t>.mk (the upstream series).
+# The other trees with CHECK_<t> := y in trees/<t>.mk (7.2 and its 6.12 backport).
 CHECK_TREES         ?= $(strip $(foreach t,$(ALL_OTHER_TREES),$(if $(CHECK_$(t)),$(t))))
 CHECK_TREE_ARCHES   ?= x86_64
 check: lint selfcheck checkpatch matrix check-kernels check-lava check-mutants check-trees
