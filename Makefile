@@ -30,7 +30,10 @@ REPEAT    ?= 1
 RERUN     ?= 0
 OVERLAY   ?=
 export REPEAT RERUN
+# make check's sub-makes are part of its run (one time table).
+ifndef RUN_ID
 export RUN_ID := $(shell date +%s%N)
+endif
 export TIMES  := $(B)/times
 
 # --- arches: one arch-configs/<arch>.mk + <arch>.config each -------------------
@@ -551,7 +554,7 @@ $(foreach c,$(LAVA_RUN_CELLS),$(eval $(call lava_run_rule,$(c))))
 # LAB_CELLS through it (bad input first) and compares with make matrix.
 # Not in make check: it installs and starts a LAVA server.
 LAVA_IDENTITY ?=
-LAB_CELLS     ?= $(call cell_ids,$(filter base patched,$(MATRIX_ROWS)))
+LAB_CELLS     ?= $(call cell_ids,$(MATRIX_ROWS))
 # Identity and URL are checked before anything is built or exported.
 lab-args: $(B)/.deps-lava
 	@LAVA_IDENTITY='$(LAVA_IDENTITY)' ARTIFACT_URL='$(ARTIFACT_URL)' \

@@ -211,6 +211,13 @@ printf 'kernel base x86_64\t61.0\t41\tbuilt, ccache 900/901 hits\n' >"$t/times/k
 check "report marks a reused cell and ends with the time table" sh -c \
 	"TIMES='$t/times' RUN_ID=42 '$top/scripts/report.sh' '$t/cell' /dev/null '$t/info' '$t/rep2' base:x86_64:x86_64 &&
 	 grep -q 'ok (reused)' '$t/rep2/report.txt' && grep -q 'up to date, earlier run: built, ccache 900/901' '$t/rep2/report.txt'"
+# A sub-make of the same run finding a kernel up to date keeps the build's record.
+check "timed.sh: same run, up to date -> the build's record kept; next run -> replaced" sh -c \
+	"RUN_ID=7 '$top/scripts/timed.sh' '$t/tt' 'kernel k' sleep 0.2 &&
+	 RUN_ID=7 '$top/scripts/timed.sh' '$t/tt' 'kernel k' sh -c 'echo \"up to date\" >\"\$TIMED_NOTE\"' &&
+	 grep -q '	7	done' '$t/tt/kernel_k' &&
+	 RUN_ID=8 '$top/scripts/timed.sh' '$t/tt' 'kernel k' sh -c 'echo \"up to date\" >\"\$TIMED_NOTE\"' &&
+	 grep -q '	8	up to date' '$t/tt/kernel_k'"
 
 # --- mutants.sh: a mutant is killed only by a case that passes on patched -------
 mk() { mkdir -p "$t/mres/$1/x86_64"; echo ok >"$t/mres/$1/x86_64/status"

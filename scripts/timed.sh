@@ -16,6 +16,12 @@ t1=$(date +%s.%N)
 note=$(cat "$TIMED_NOTE"); rm -f "$TIMED_NOTE"
 [ $rc -eq 0 ] || note="failed (exit $rc)${note:+; $note}"
 f=$dir/$(printf '%s' "$stage" | tr -c 'A-Za-z0-9_.-' '_')
+# A sub-make of the same run (make check's) finding a stage done keeps the
+# record of the work done earlier in this run.
+case $rc:$note in
+0:"up to date"* | 0:reused*)
+	[ "$(cut -f3 "$f" 2>/dev/null)" != "${RUN_ID:-0}" ] || exit 0 ;;
+esac
 printf '%s\t%s\t%s\t%s\n' "$stage" "$(awk "BEGIN { printf \"%.1f\", $t1 - $t0 }")" "${RUN_ID:-0}" \
 	"${note:-done}" >"$f"
 exit $rc
