@@ -9,10 +9,10 @@
 #   1. bad input: unknown identity, a token the server refuses, a job it
 #      rejects, a job that ends incomplete, a job cancelled while it runs:
 #      each one line naming the cell and the cause, a non-zero exit, no report
-#   2. CELL... through make lab's own steps (scripts/lava.sh export with
-#      ARTIFACT_URL, scripts/lava.sh lab), then their verdicts compared with
-#      make matrix's cell by cell and as a whole report (scripts/lava.sh
-#      compare-lab)
+#   2. CELL... through make lab itself (make lab LAVA_IDENTITY= ARTIFACT_URL=
+#      LAVA_CELLS=: its argument check, export, submit, wait, report), then
+#      their verdicts compared with make matrix's cell by cell and as a whole
+#      report (scripts/lava.sh compare-lab); make lab's bad input as well
 #   3. the server stopped: one line, non-zero, no report
 # Needs root (apt-get, postgres, lava-run). LAVA_CELLS_FILE: make's cell table.
 set -euo pipefail
@@ -132,10 +132,16 @@ say "server up: 127.0.0.1:$port, worker $worker, $ndev qemu devices, artifacts a
 # --- make lab's own steps ---------------------------------------------------------
 export ARTIFACT_URL=http://127.0.0.1:$aport
 "$here/lava.sh" export "$@" >"$D/export.log" || { cat "$D/export.log"; fail "-: export failed"; }
+# make lab itself, as a lab user runs it (a make of its own: not this
+# make's jobserver). Nothing of an earlier make lab may pass for this one's.
+rm -rf "$B/lab"
+mklab() { env -u MAKEFLAGS -u MAKELEVEL -u MFLAGS make -C "$top" --no-print-directory lab \
+	LAVA_IDENTITY="$1" ARTIFACT_URL="$2" LAVA_CELLS="${*:3}"; }
 
 # expect NAME PATTERN REPORT CMD...: CMD fails and prints one "lab: " line
-# matching PATTERN; REPORT none: no report written, fail: a report that fails
-# and names the cause under the cell.
+# matching PATTERN; REPORT none: no report written (under $REPDIR/lab, by
+# default the fake jobs' build dir), fail: a report that fails and names
+# the cause under the cell.
 pass=0
 expect() {
 	name=$1 pat=$2 rep=$3; shift 3
@@ -147,7 +153,7 @@ judge() {
 	grep -q -- "$2" "$D/out" || { cat "$D/out"; fail "$1: no '$2'"; }
 	[ "$(grep -c '^lab: ' "$D/out")" = 1 ] || { cat "$D/out"; fail "$1: not one line"; }
 	case $3 in
-	none) [ ! -e "$lab/lab/report" ] || fail "$1: a report was written" ;;
+	none) [ ! -e "${REPDIR:-$lab}/lab/report" ] || fail "$1: a report was written" ;;
 	fail) if ! tail -n 1 "$lab/lab/report/report.txt" | grep -q '^matrix: FAIL' ||
 		! grep -q "guest: LAVA job" "$lab/lab/report/report.txt"; then
 		fail "$1: no failing report naming the job"
@@ -168,6 +174,10 @@ fake "incomplete-$c" "s|$ARTIFACT_URL/$c/initramfs.cpio|$ARTIFACT_URL/no-such-fi
 fake "cancelled-$c" 's/^priority: medium$/priority: low/'
 labrun() { B=$lab LAVA_IDENTITY=$1 "$here/lava.sh" lab "${@:2}"; }
 say "bad input"
+REPDIR=$B expect "make lab: ARTIFACT_URL not a URL" "lab: $c: ARTIFACT_URL='127.0.0.1:$aport' is not a URL" none \
+	mklab lab "127.0.0.1:$aport" "$c"
+REPDIR=$B expect "make lab: unknown identity" "lab: $c: LAVA_IDENTITY=nosuch: no such lavacli identity" none \
+	mklab nosuch "$ARTIFACT_URL" "$c"
 expect "unknown identity" "lab: rejected-$c: LAVA_IDENTITY=nosuch: no such lavacli identity" none \
 	labrun nosuch "rejected-$c"
 expect "token the server refuses" "lab: rejected-$c: .*refuses" none labrun badtoken "rejected-$c"
@@ -190,7 +200,7 @@ judge "job cancelled while it runs" "lab: cancelled-$c: LAVA job $j Canceled" fa
 # --- the cells, against make matrix's ------------------------------------------------
 say "make lab: $# cells"
 rc=0
-LAVA_IDENTITY=lab "$here/lava.sh" lab "$@" >"$D/lab.out" 2>&1 || rc=$?
+mklab lab "$ARTIFACT_URL" "$@" >"$D/lab.out" 2>&1 || rc=$?
 sed -n '/^lab: /p' "$D/lab.out"
 tail -n 1 "$D/lab.out"
 say "compare with make matrix"
