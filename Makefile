@@ -31,7 +31,7 @@ RERUN     ?= 0
 OVERLAY   ?=
 export REPEAT RERUN
 # make check's sub-makes are part of its run (one time table).
-ifndef RUN_ID
+ifeq ($(MAKELEVEL),0)
 export RUN_ID := $(shell date +%s%N)
 endif
 export TIMES  := $(B)/times
@@ -679,6 +679,7 @@ check-all:
 # every kernel it can before any boot, and a cold matrix ended with the
 # KASAN guest booting alone. Rows with <row>_FIRST (the longest boot) lead.
 # Only for the goals that build many kernels: make cell builds its own.
+# Not under make -k: a failed kernel would hold back every one after it.
 KCHAIN_GOALS := matrix report boot kernels check
 uniq   = $(if $(1),$(firstword $(1)) $(call uniq,$(filter-out $(firstword $(1)),$(1))))
 KCHAIN_ROWS = $(filter $(foreach c,$(MATRIX_ROWS),$(if $($(c)_FIRST),$(c))),$(MATRIX_ROWS)) \
@@ -687,7 +688,9 @@ KCHAIN = $(call uniq,$(foreach c,$(KCHAIN_ROWS),$(foreach a,$($(c)_ARCHES),\
 	$(call kimg,$($(c)_KERNEL),$(a)))) $(if $(filter check,$(MAKECMDGOALS)),$(CHECK_KERNELS)))
 kchain = $(if $(word 2,$(1)),$(eval $(word 2,$(1)): | $(word 1,$(1)))$(call kchain,$(wordlist 2,$(words $(1)),$(1))))
 ifneq ($(if $(MAKECMDGOALS),$(filter $(KCHAIN_GOALS),$(MAKECMDGOALS)),y),)
+ifeq ($(findstring k,$(firstword -$(MAKEFLAGS))),)
 $(call kchain,$(KCHAIN))
+endif
 endif
 
 clean:

@@ -132,10 +132,12 @@ say "server up: 127.0.0.1:$port, worker $worker, $ndev qemu devices, artifacts a
 # --- make lab's own steps ---------------------------------------------------------
 export ARTIFACT_URL=http://127.0.0.1:$aport
 "$here/lava.sh" export "$@" >"$D/export.log" || { cat "$D/export.log"; fail "-: export failed"; }
-# make lab itself, as a lab user runs it (a make of its own: not this
-# make's jobserver). Nothing of an earlier make lab may pass for this one's.
-rm -rf "$B/lab"
-mklab() { env -u MAKEFLAGS -u MAKELEVEL -u MFLAGS make -C "$top" --no-print-directory lab \
+# make lab itself, as a lab user runs it: a make of its own (not this
+# make's jobserver), with this make's variables (ARCHES=, TREES=, ...).
+# No report of an earlier make lab may pass for this one's.
+rm -rf "$B/lab/report"
+mkflags=$(printf '%s' "${MAKEFLAGS:-}" | sed 's/ *--jobserver-[a-z]*=[^ ]*//g')
+mklab() { env -u MAKELEVEL -u MFLAGS MAKEFLAGS="$mkflags" make -C "$top" --no-print-directory lab \
 	LAVA_IDENTITY="$1" ARTIFACT_URL="$2" LAVA_CELLS="${*:3}"; }
 
 # expect NAME PATTERN REPORT CMD...: CMD fails and prints one "lab: " line
