@@ -682,7 +682,7 @@ check-all:
 # Not under make -k: a failed kernel would hold back every one after it.
 KCHAIN_GOALS := matrix report boot kernels check
 uniq   = $(if $(1),$(firstword $(1)) $(call uniq,$(filter-out $(firstword $(1)),$(1))))
-KCHAIN_ROWS = $(filter $(foreach c,$(MATRIX_ROWS),$(if $($(c)_FIRST),$(c))),$(MATRIX_ROWS)) \
+KCHAIN_ROWS = $(foreach c,$(MATRIX_ROWS),$(if $($(c)_FIRST),$(c))) \
 	$(foreach c,$(MATRIX_ROWS),$(if $($(c)_FIRST),,$(c)))
 KCHAIN = $(call uniq,$(foreach c,$(KCHAIN_ROWS),$(foreach a,$($(c)_ARCHES),\
 	$(call kimg,$($(c)_KERNEL),$(a)))) $(if $(filter check,$(MAKECMDGOALS)),$(CHECK_KERNELS)))
