@@ -109,7 +109,11 @@ $(foreach t,$(BISECTS),$(eval $(t)_TREE := $(t)) $(eval $(t)_SHARED := bisect))
 # Bisect: every proper prefix on every arch, warnings in fs/select.c fatal.
 $(foreach t,$(BISECTS),$(eval $(t)_KMAKE := CFLAGS_select.o=-Werror))
 
-kobj = $(if $($(1)_SHARED),$(or $($(1)_ROOT),$(B))/shared-$($(1)_SHARED)-$(2)/obj/$(2),$(B)/$($(1)_TREE)/obj/$(1)-$(2))
+# One shared worktree per tree and group, every arch's objects beside it:
+# a switch of branch rewrites only the files that differ, newer than any
+# object built before it, so each arch's rebuild stays incremental.
+kroot = $(or $($(1)_ROOT),$(if $(findstring /,$($(1)_TREE)),$(B)/$(firstword $(subst /, ,$($(1)_TREE))),$(B)))
+kobj = $(if $($(1)_SHARED),$(call kroot,$(1))/shared-$($(1)_SHARED)/obj/$(2),$(B)/$($(1)_TREE)/obj/$(1)-$(2))
 kimg = $(if $($(1)_SHARED),$(B)/$(1)/$(notdir $(IMAGE_$(2)))-$(2),$(call kobj,$(1),$(2))/$(IMAGE_$(2)))
 
 # --- other trees: the rows of every tree but the default ----------------------
@@ -270,7 +274,7 @@ TEST_CFLAGS := -static -O2 -Wall -Wextra -Wno-unused-parameter \
 
 .PHONY: matrix check lint selfcheck deps trees kernels tests initramfs boot \
 	report report-only merge cells cell cell-info shell checkpatch bisect \
-	mutants series lava lava-check bench clean FORCE
+	mutants series lava lava-check bench clean disk FORCE
 .DEFAULT_GOAL := matrix
 
 matrix: report
@@ -368,7 +372,7 @@ define kernel_rule
 $(call kimg,$(1),$(2)): $(B)/$($(1)_TREE)/.tree FORCE | $(B)/.deps
 	$$(call stage,kernel: $(1) $(2))
 	@$$(call timed,kernel $(1) $(2)) $(if $($(1)_SHARED),\
-		scripts/kbuild-shared.sh $(or $($(1)_ROOT),$(B))/base/src $(or $($(1)_ROOT),$(B))/shared-$($(1)_SHARED)-$(2) $(1) $$@ --,\
+		scripts/kbuild-shared.sh $(call kroot,$(1))/base/src $(call kroot,$(1))/shared-$($(1)_SHARED) $(1) $$@ --,\
 		scripts/kbuild.sh $(B)/$($(1)_TREE)/src) $(call kbuild_args,$(1),$(2))
 endef
 $(foreach k,$(KERNELS),$(foreach a,$(ARCHES),$(eval $(call kernel_rule,$(k),$(a)))))
@@ -651,11 +655,12 @@ CHECK_TREES         ?= $(strip $(foreach t,$(ALL_OTHER_TREES),$(if $(CHECK_$(t))
 CHECK_TREE_ARCHES   ?= x86_64
 check: lint selfcheck checkpatch matrix check-kernels check-lava check-mutants check-trees
 # Every kernel the check's sub-makes boot, built here in the kernel chain.
-CHECK_KERNELS = $(foreach m,$(MUTANTS),$(foreach a,$(filter $(CHECK_MUTANT_ARCHES),$($(m)_ARCHES)),\
-		$(call kimg,$(m),$(a)))) \
+# kernel:arch pairs; kimgs turns pairs into images.
+kimgs = $(foreach p,$(1),$(call kimg,$(firstword $(subst :, ,$(p))),$(lastword $(subst :, ,$(p)))))
+CHECK_KPAIRS = $(foreach m,$(MUTANTS),$(foreach a,$(filter $(CHECK_MUTANT_ARCHES),$($(m)_ARCHES)),$(m):$(a))) \
 	$(foreach t,$(CHECK_TREES),$(foreach k,base patched,\
-		$(foreach a,$(filter $(CHECK_TREE_ARCHES),$(ARCHES)),$(call kimg,$(t)-$(k),$(a)))))
-check-kernels: $(CHECK_KERNELS)
+		$(foreach a,$(filter $(CHECK_TREE_ARCHES),$(ARCHES)),$(t)-$(k):$(a))))
+check-kernels: $(call kimgs,$(CHECK_KPAIRS))
 # LAVA jobs of the cells make check builds: no mutant kernel for an arch
 # outside CHECK_MUTANT_ARCHES just to export its job (make lava: all).
 CHECK_LAVA_CELLS = $(call cell_ids,$(MATRIX_ROWS)) \
@@ -684,14 +689,36 @@ KCHAIN_GOALS := matrix report boot kernels check
 uniq   = $(if $(1),$(firstword $(1)) $(call uniq,$(filter-out $(firstword $(1)),$(1))))
 KCHAIN_ROWS = $(foreach c,$(MATRIX_ROWS),$(if $($(c)_FIRST),$(c))) \
 	$(foreach c,$(MATRIX_ROWS),$(if $($(c)_FIRST),,$(c)))
-KCHAIN = $(call uniq,$(foreach c,$(KCHAIN_ROWS),$(foreach a,$($(c)_ARCHES),\
-	$(call kimg,$($(c)_KERNEL),$(a)))) $(if $(filter check,$(MAKECMDGOALS)),$(CHECK_KERNELS)))
+KCHAIN_PAIRS = $(call uniq,$(foreach c,$(KCHAIN_ROWS),$(foreach a,$($(c)_ARCHES),$($(c)_KERNEL):$(a))) \
+	$(if $(filter check,$(MAKECMDGOALS)),$(CHECK_KPAIRS)))
 kchain = $(if $(word 2,$(1)),$(eval $(word 2,$(1)): | $(word 1,$(1)))$(call kchain,$(wordlist 2,$(words $(1)),$(1))))
-ifneq ($(if $(MAKECMDGOALS),$(filter $(KCHAIN_GOALS),$(MAKECMDGOALS)),y),)
+CHAIN_RUN := $(if $(if $(MAKECMDGOALS),$(filter $(KCHAIN_GOALS),$(MAKECMDGOALS)),y),y)
+ifeq ($(CHAIN_RUN),y)
 ifeq ($(findstring k,$(firstword -$(MAKEFLAGS))),)
-$(call kchain,$(KCHAIN))
+$(call kchain,$(call kimgs,$(KCHAIN_PAIRS)))
 endif
 endif
+
+# --- disk ----------------------------------------------------------------------
+# Checked before deps, the first stage (scripts/disk.sh): the kernels of the
+# chain above, or of make bisect. MiB each, measured in a cold make check
+# (README "Gate speed"): a tree unpacked as a git repository with its
+# tarball, a patched or shared worktree, one kernel's objects, the rest.
+DISK_CHECK        ?= y
+DISK_MIB_TREE     := 2800
+DISK_MIB_WORKTREE := 1700
+DISK_MIB_KERNEL   := 200
+DISK_MIB_RUN      := 1500
+kwt   = $(if $($(1)_SHARED),$(call kroot,$(1))/shared-$($(1)_SHARED)/src,$(if $(filter base %/base,$($(1)_TREE)),,$(B)/$($(1)_TREE)/.tree))
+kdisk = $(foreach p,$(1),$(call kdisk1,$(firstword $(subst :, ,$(p))),$(lastword $(subst :, ,$(p)))))
+kdisk1 = $(call kobj,$(1),$(2)):$(call kroot,$(1))/base/.tree:$(call kwt,$(1))
+DISK_KPAIRS = $(if $(CHAIN_RUN),$(KCHAIN_PAIRS)) \
+	$(if $(filter bisect,$(MAKECMDGOALS)),$(foreach k,$(BISECTS) $(foreach t,$(OTHER_TREES),$($(t)_BISECTS)),$(foreach a,$(ARCHES),$(k):$(a)))) \
+	$(foreach t,$(ALL_OTHER_TREES),$(if $(filter bisect-$(t),$(MAKECMDGOALS)),$(foreach k,$($(t)_BISECTS),$(foreach a,$(ARCHES),$(k):$(a)))))
+disk:
+	$(if $(filter y,$(DISK_CHECK)),@scripts/disk.sh $(B) $(DISK_MIB_TREE) $(DISK_MIB_WORKTREE) \
+		$(DISK_MIB_KERNEL) $(DISK_MIB_RUN) $(call kdisk,$(DISK_KPAIRS)))
+$(B)/.deps: | disk
 
 clean:
 	rm -rf $(B)/results $(B)/report $(B)/guest $(B)/bin $(B)/times

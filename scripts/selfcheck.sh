@@ -244,6 +244,23 @@ fails_with "unknown flavour -> one line" "FLAVOURS=nope: no such flavour" \
 fails_with "REPEAT that is not a count -> one line" "REPEAT=x: a count" \
 	make -s -C "$top" -n matrix REPEAT=x
 
+# --- disk.sh: no room is one line before any work, not ENOSPC mid-build --------
+mkdir -p "$t/disk/base/obj/k" "$t/disk/wt"
+touch "$t/disk/base/.tree"
+fails_with "cold items, too little room -> one disk: line with the count" \
+	"disk: .* needs about 4.8 GiB (1 source trees, 1 worktrees, 2 kernels" \
+	env DISK_AVAIL_MIB=1000 "$top/scripts/disk.sh" "$t/disk" 2800 1700 200 0 \
+	"$t/disk/x/obj/a:$t/disk/x/.tree:" "$t/disk/x/obj/b:$t/disk/x/.tree:$t/disk/y/src" \
+	"$t/disk/x/obj/b:$t/disk/x/.tree:$t/disk/y/src"
+check "built items, 300 MiB free -> nothing to say" \
+	env DISK_AVAIL_MIB=300 "$top/scripts/disk.sh" "$t/disk/not/yet" 2800 1700 200 1500 \
+	"$t/disk/base/obj/k:$t/disk/base/.tree:$t/disk/wt"
+# CI's clone had 17 GiB left when objcopy failed at 948 s: make check says so first.
+line=$(make -s -C "$top" -n check B="$t/cold" 2>/dev/null | grep -m1 '^scripts/disk.sh')
+fails_with "cold make check with CI's 17 GiB -> refused before any work" \
+	"disk: 16.6 GiB free .* (3 source trees, 4 worktrees" \
+	env DISK_AVAIL_MIB=17000 sh -c "cd '$top' && ${line:-false no disk.sh line in make -n check}"
+
 # --- LAVA: the traps of a lab's console and results (scripts/lava/selftest.py) --
 if [ -x /usr/bin/lava-run ]; then
 	check "LAVA jobs and results: every trap of scripts/lava.sh selftest" \

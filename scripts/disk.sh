@@ -1,0 +1,37 @@
+#!/bin/sh
+# disk.sh DIR TREE WORKTREE KERNEL RUN ITEM...
+# Fail in the first second, with one line, when the filesystem of DIR (the
+# build directory) lacks the room this run still needs: CI once ran out of
+# space in objcopy after 16 minutes. Each ITEM is "OBJ:BASE:WORKTREE", one
+# kernel of the run: its object directory, the stamp of the source tree it
+# is made from, and its worktree (a derived or shared checkout; empty for
+# a tree's base). What does not exist yet costs TREE, WORKTREE or KERNEL
+# MiB, each counted once, and then RUN MiB on top for everything else a
+# cold run writes (packages, initramfs, LAVA jobs); a warm run needs 256.
+# DISK_AVAIL_MIB replaces df's figure (selfcheck).
+set -eu
+dir=$1 tree=$2 wt=$3 kernel=$4 run=$5; shift 5
+while [ ! -d "$dir" ]; do dir=$(dirname "$dir"); done
+avail=${DISK_AVAIL_MIB:-$(df -Pm "$dir" | awk 'NR == 2 { print $4 }')}
+need=0 ntree=0 nwt=0 nkernel=0 seen=" "
+for item in "$@"; do
+	obj=${item%%:*} rest=${item#*:}
+	base=${rest%%:*} w=${rest#*:}
+	if [ ! -e "$obj" ] && [ "${seen#* "$obj" }" = "$seen" ]; then
+		seen="$seen$obj " need=$((need + kernel)) nkernel=$((nkernel + 1))
+	fi
+	if [ ! -e "$base" ] && [ "${seen#* "$base" }" = "$seen" ]; then
+		seen="$seen$base " need=$((need + tree)) ntree=$((ntree + 1))
+	fi
+	if [ -n "$w" ] && [ ! -e "$w" ] && [ "${seen#* "$w" }" = "$seen" ]; then
+		seen="$seen$w " need=$((need + wt)) nwt=$((nwt + 1))
+	fi
+done
+if [ "$need" -gt 0 ]; then need=$((need + run)); else need=256; fi
+if [ "$avail" -lt "$need" ]; then
+	gib() { awk -v m="$1" 'BEGIN { printf "%.1f", m / 1024 }'; }
+	echo "disk: $(gib "$avail") GiB free for $dir, this run needs about $(gib "$need") GiB" \
+		"($ntree source trees, $nwt worktrees, $nkernel kernels not built yet, $(gib "$run") GiB for the rest):" \
+		"free some space, or fewer TREES/ARCHES; DISK_CHECK=n skips this check" >&2
+	exit 1
+fi
