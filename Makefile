@@ -178,7 +178,8 @@ $(foreach v,SRC PROGS OVERLAY,$(eval select_$(v) = $$(tests_$(v))))
 # Every tree's test cells carry, beside compat-tests in each ABI's suite,
 # that tree's own selftests of this family (<p>_KSELFTEST names the tree):
 # KSELFTESTS on every tree and KSELFTESTS_<t> (the series' own test, where
-# it has one), built from the tree's patched source by its selftests build
+# it has one), built from the tree's patched source with its selftest
+# fixes (KSELFTEST_FIXES_<t>, below) by its selftests build
 # (scripts/kselftests.sh "target[:prog,...]"), on base and patched alike.
 KSELFTESTS     ?= filesystems/epoll timers:nanosleep,nsleep-lat,set-timer-lat
 tests_KSELFTEST := $(DEFAULT_TREE)
@@ -424,11 +425,25 @@ $(call poverlay,$(1),$(2))/.stamp: scripts/debpkgs.sh guests/pkgrun \
 endef
 $(foreach p,debug bench,$(foreach a,$(ARCHES),$(eval $(call overlay_rule,$(p),$(a)))))
 
+# The selftests are built from the patched tree plus KSELFTEST_FIXES_<t>
+# (patches/kselftest-fixes/: fixes of the tests themselves, sent apart
+# from the series), a sparse worktree of what the selftests build reads.
+KSELFTEST_PATHS := /tools/ /include/ /scripts/ /usr/ /Makefile
+define selftests_tree_rule
+$(call troot,$(1))/selftests/.tree: $(call troot,$(1))/patched/.tree $(KSELFTEST_FIXES_$(1))
+	$$(call stage,tree: $(1)/selftests = $(1)/patched + $(words $(KSELFTEST_FIXES_$(1))) selftest fixes)
+	@$$(call timed,tree $(1)/selftests) scripts/tree.sh commit $(call troot,$(1))/base/src selftests patched \
+		$(addprefix $(CURDIR)/,$(KSELFTEST_FIXES_$(1)))
+	@scripts/tree.sh sparse $(call troot,$(1))/base/src $(call troot,$(1))/selftests selftests $(KSELFTEST_PATHS)
+	@touch $$@
+endef
+$(foreach t,$(TREES_KNOWN),$(eval $(call selftests_tree_rule,$(t))))
+
 # kselftest_rule TREE ABI: $(B)/kselftest/TREE/ABI/bin/.
 define kselftest_rule
-$(B)/kselftest/$(1)/$(2)/.stamp: $(call troot,$(1))/patched/.tree scripts/kselftests.sh | $(B)/.deps
+$(B)/kselftest/$(1)/$(2)/.stamp: $(call troot,$(1))/selftests/.tree scripts/kselftests.sh | $(B)/.deps
 	$$(call stage,kselftests: $(1) $(2): $(KSELFTESTS) $(KSELFTESTS_$(1)))
-	@$$(call timed,kselftests $(1) $(2)) scripts/kselftests.sh $(call troot,$(1))/patched/src $$(@D) \
+	@$$(call timed,kselftests $(1) $(2)) scripts/kselftests.sh $(call troot,$(1))/selftests/src $$(@D) \
 		$(2) $(ABICC_$(2)) $(ABIHDR_$(2)) $(KSELFTESTS) $(KSELFTESTS_$(1))
 	@touch $$@
 endef
@@ -601,10 +616,10 @@ shell: $(call kimg,$($(FLAVOUR)_KERNEL),$(ARCH)) $(B)/guest/tests/$(ARCH)/initra
 # itself, not the patch in it.
 checkpatch: $(B)/base/.tree
 	$(call stage,checkpatch --strict on the series)
-	@for p in $(SERIES); do \
+	@for p in $(SERIES) $(KSELFTEST_FIXES_$(DEFAULT_TREE)); do \
 		$(B)/base/src/scripts/checkpatch.pl --strict --no-tree -q - < $$p || \
 			{ echo "checkpatch: $$p"; exit 1; }; \
-	done; echo "    checkpatch: $(NSERIES) patches clean (mutants are test fixtures, not submissions)"
+	done; echo "    checkpatch: $(NSERIES) patches and $(words $(KSELFTEST_FIXES_$(DEFAULT_TREE))) selftest fixes clean (mutants are test fixtures, not submissions)"
 
 # The committed patches/ are a draft under the project's shared identity:
 # make series writes them re-signed under the sender's git identity (git
@@ -621,10 +636,10 @@ bisect: $(foreach k,$(BISECTS),$(foreach a,$(ARCHES),$(call kimg,$(k),$(a))))
 # prefixes.
 define other_tree_checks
 checkpatch-$(1): $(B)/$(1)/base/.tree
-	@for p in $($(1)_SERIES); do \
+	@for p in $($(1)_SERIES) $(KSELFTEST_FIXES_$(1)); do \
 		$(B)/$(1)/base/src/scripts/checkpatch.pl --strict --no-tree -q - < $$$$p || \
 			{ echo "checkpatch: $$$$p"; exit 1; }; \
-	done; echo "    checkpatch $(1): $(words $($(1)_SERIES)) patches clean"
+	done; echo "    checkpatch $(1): $(words $($(1)_SERIES)) patches and $(words $(KSELFTEST_FIXES_$(1))) selftest fixes clean"
 bisect-$(1): $(foreach k,$($(1)_BISECTS),$(foreach a,$(ARCHES),$(call kimg,$(k),$(a))))
 	@echo "    bisect $(1): $(words $($(1)_BISECTS)) prefixes build, fs/select.c -Werror, on: $(ARCHES)"
 endef

@@ -12,6 +12,10 @@
 #                              prefix: a commit of patched). Built in a shared
 #                              worktree, scripts/kbuild-shared.sh. Fixed dates:
 #                              the same inputs give the same commit.
+# tree.sh sparse BASE DIR BRANCH PATH...
+#                              DIR/src = a worktree of BRANCH of the BASE
+#                              repository with only PATHs checked out (what
+#                              the selftests build reads: a tenth of a tree)
 set -eu
 GIT="git -c user.name=matrix -c user.email=matrix@localhost"
 case $1 in
@@ -78,8 +82,20 @@ derive)
 		$GIT -C "$base" worktree add -q -f -B "$name" "$dir/src" "$head"
 	fi
 	;;
+sparse)
+	base=$2 dir=$3 branch=$4; shift 4
+	$GIT -C "$base" worktree prune
+	git -C "$dir/src" rev-parse -q --verify HEAD >/dev/null 2>&1 || rm -rf "$dir/src"
+	if [ ! -d "$dir/src" ]; then
+		mkdir -p "$dir"
+		$GIT -C "$base" worktree add -q --no-checkout --detach "$dir/src" "$branch"
+		$GIT -C "$dir/src" sparse-checkout set --no-cone "$@"
+	fi
+	# Only the files that differ are rewritten (as in derive).
+	$GIT -C "$dir/src" checkout -q -f --detach "$branch"
+	;;
 *)
-	echo "usage: tree.sh base TARBALL DIR | derive BASE DIR PATCH... | commit BASE NAME PATCH..." >&2
+	echo "usage: tree.sh base TARBALL DIR | derive BASE DIR PATCH... | commit BASE NAME FROM PATCH... | sparse BASE DIR BRANCH PATH..." >&2
 	exit 2
 	;;
 esac

@@ -7,3 +7,6 @@ TARBALL_6.1  := /usr/src/linux-source-6.1.tar.xz
 PATCHDIR_6.1 := patches
 FRAGS_6.1    :=
 KSELFTESTS_6.1 :=
+# epoll_wakeup_test's emitter fix (patches/kselftest-fixes/, made on 7.2,
+# applies unchanged): the tree's selftests are built with it.
+KSELFTEST_FIXES_6.1 := $(wildcard patches/kselftest-fixes/0002-*.patch)

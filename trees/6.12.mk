@@ -11,3 +11,6 @@ KSELFTESTS_6.12 := filesystems/select
 # make check boots it on x86_64 (the backport to the newest stable kernel
 # Debian ships; 6.1 is the default tree).
 CHECK_6.12   := y
+# epoll_wakeup_test's emitter fix (patches/kselftest-fixes/, made on 7.2,
+# applies unchanged): the tree's selftests are built with it.
+KSELFTEST_FIXES_6.12 := $(wildcard patches/kselftest-fixes/0002-*.patch)

@@ -9,3 +9,6 @@ FRAGS_7.2    := $(wildcard trees/7.2.config)
 KSELFTESTS_7.2 := filesystems/select
 # make check boots it on x86_64 (the upstream submission).
 CHECK_7.2    := y
+# Its selftests are built with the fixes sent to linux-kselftest
+# (patches/kselftest-fixes/): timers' 32-bit overflows, epoll's emitter.
+KSELFTEST_FIXES_7.2 = $(call series_of,patches/kselftest-fixes)
