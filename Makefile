@@ -275,7 +275,7 @@ TEST_CFLAGS := -static -O2 -Wall -Wextra -Wno-unused-parameter \
 
 .PHONY: matrix check lint selfcheck deps trees kernels tests initramfs boot \
 	report report-only merge cells cell cell-info shell checkpatch bisect \
-	mutants series lava lava-check bench clean disk FORCE
+	mutants series series-kselftest-fixes lava lava-check bench clean disk FORCE
 .DEFAULT_GOAL := matrix
 
 matrix: report
@@ -624,9 +624,15 @@ checkpatch: $(B)/base/.tree
 # The committed patches/ are a draft under the project's shared identity:
 # make series writes them re-signed under the sender's git identity (git
 # config user.name/user.email) to SERIES_OUT, e.g. SERIES_OUT=patches.
+# series-<tree> writes another tree's series to SERIES_OUT/<tree> (with
+# SERIES_OUT=patches: its PATCHDIR), series-kselftest-fixes the selftest
+# fixes, on the tree they are made on (KSELFTEST_FIXES_TREE).
 SERIES_OUT ?= $(B)/series
 series: $(B)/base/.tree
 	@scripts/series.sh $(B)/base/src patches $(SERIES_OUT)
+series-kselftest-fixes: $(call troot,$(KSELFTEST_FIXES_TREE))/base/.tree
+	@scripts/series.sh $(call troot,$(KSELFTEST_FIXES_TREE))/base/src patches/kselftest-fixes \
+		$(SERIES_OUT)/kselftest-fixes
 
 # Every prefix of the series on every arch (a kernel row each).
 bisect: $(foreach k,$(BISECTS),$(foreach a,$(ARCHES),$(call kimg,$(k),$(a))))
@@ -640,6 +646,8 @@ checkpatch-$(1): $(B)/$(1)/base/.tree
 		$(B)/$(1)/base/src/scripts/checkpatch.pl --strict --no-tree -q - < $$$$p || \
 			{ echo "checkpatch: $$$$p"; exit 1; }; \
 	done; echo "    checkpatch $(1): $(words $($(1)_SERIES)) patches and $(words $(KSELFTEST_FIXES_$(1))) selftest fixes clean"
+series-$(1): $(B)/$(1)/base/.tree
+	@scripts/series.sh $(B)/$(1)/base/src $(PATCHDIR_$(1)) $(SERIES_OUT)/$(1)
 bisect-$(1): $(foreach k,$($(1)_BISECTS),$(foreach a,$(ARCHES),$(call kimg,$(k),$(a))))
 	@echo "    bisect $(1): $(words $($(1)_BISECTS)) prefixes build, fs/select.c -Werror, on: $(ARCHES)"
 endef

@@ -11,4 +11,6 @@ KSELFTESTS_7.2 := filesystems/select
 CHECK_7.2    := y
 # Its selftests are built with the fixes sent to linux-kselftest
 # (patches/kselftest-fixes/): timers' 32-bit overflows, epoll's emitter.
+# They are made on this tree (make series-kselftest-fixes).
+KSELFTEST_FIXES_TREE := 7.2
 KSELFTEST_FIXES_7.2 = $(call series_of,patches/kselftest-fixes)
