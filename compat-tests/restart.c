@@ -5,6 +5,8 @@
  * left at the stop (stopped time does not count) and returns 0 - also when
  * STICKY_TIMEOUTS or a read-only timeout keep that time from being written
  * back (then the timeout is left bit for bit; a writable one reads 0).
+ * Stopped again in the restarted call: the same, from the time it had left
+ * at the second stop (no EINTR, not the first stop's time, not T).
  * A handled SIGUSR1 sent during the stop or into the restarted call: EINTR,
  * the handler ran once, the caller's sigprocmask is unchanged. One blocked
  * by the pselect6/ppoll mask does not interrupt: the restarted call sleeps
@@ -19,7 +21,8 @@
  * lies in [T - (stopped - t0), T - (stop - asleep)]: the call must end with
  * cont + T - (stopped - t0) <= t1 < cont + 3T/4. A restart with the full
  * timeout ends at cont + T; one towards the original end time right after
- * cont.
+ * cont. Stopped twice: cont2 + T - (stopped - t0) - (stopped2 - cont) <= t1
+ * < cont2 + 3T/4.
  */
 #include <errno.h>
 #include "scenario.h"
@@ -41,6 +44,10 @@ static const struct variant variants[] = {
 	{ "plain", W_PLAIN, ACT_STOP },
 	{ "sticky", W_STICKY, ACT_STOP },
 	{ "unwritable", W_READONLY, ACT_STOP },
+	/* stopped again in the restarted call, continued, no signal */
+	{ "plain_twice", W_PLAIN, ACT_STOP_TWICE },
+	{ "sticky_twice", W_STICKY, ACT_STOP_TWICE },
+	{ "unwritable_twice", W_READONLY, ACT_STOP_TWICE },
 	/* a handled, unblocked SIGUSR1 sent while stopped */
 	{ "plain_stop_signal", W_PLAIN, ACT_STOP_SIGNAL, .eintr = true, .handled = 1 },
 	{ "sticky_stop_signal", W_STICKY, ACT_STOP_SIGNAL, .eintr = true, .handled = 1 },
@@ -101,7 +108,7 @@ static const char *skip(const struct entry *e, const void *p)
 static bool ends_in_time(const struct outcome *o, int64_t left_min,
 			 const char *name)
 {
-	int64_t after = o->t1 - o->at.cont;
+	int64_t after = o->t1 - (o->at.cont2 ? o->at.cont2 : o->at.cont);
 
 	if (after < left_min)
 		ksft_print_msg("%s: returned %.1f ms after SIGCONT, before the %.1f ms left at the stop\n",
@@ -120,8 +127,9 @@ static bool check(const struct variant *v, const struct scenario *s,
 	const struct entry *e = s->e;
 	const struct instants *at = &o->at;
 	int64_t g = tmo_granule_ns(e->kind);
-	/* the time left at the stop, at least (a writable timeval truncates) */
-	int64_t left_min = T_NS - (at->stopped - o->t0) - g;
+	/* the time left at the (last) stop, at least (a timeval truncates) */
+	int64_t left_min = T_NS - (at->stopped - o->t0) - g -
+			   (at->stopped2 ? at->stopped2 - at->cont + g : 0);
 	/* slept at least, at most, before the last interruption */
 	int64_t slept_min = at->stop - at->asleep +
 			    (at->asleep2 ? at->signal - at->asleep2 : 0);

@@ -228,7 +228,8 @@ BEGIN {
 			bad++
 		}
 	}
-	for (r in badrows) printf "FAILED: %s\n", r
+	# In table order: two reports of the same verdicts print the same lines.
+	for (n = 1; n <= nrows; n++) if (rows[n] in badrows) printf "FAILED: %s\n", rows[n]
 	if (times != "") timetable()
 
 	# JUnit: one suite per cell.

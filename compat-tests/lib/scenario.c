@@ -73,12 +73,20 @@ static int act(const struct scenario *s, pid_t pid, struct instants *at,
 	}
 	sleep_until(at->stopped + s->hold_ns);
 	signal_child(pid, SIGCONT, &at->cont);
-	if (s->action != ACT_STOP_CONT_SIGNAL)
+	if (s->action != ACT_STOP_CONT_SIGNAL && s->action != ACT_STOP_TWICE)
 		return 0;
 	r = wait_sleeping(pid, &at->asleep2);
 	if (r)
 		return r == -1 ? 1 : -2;
-	return signal_child(pid, SIGUSR1, &at->signal) ? 1 : 0;
+	if (s->action == ACT_STOP_CONT_SIGNAL)
+		return signal_child(pid, SIGUSR1, &at->signal) ? 1 : 0;
+	sleep_until(at->asleep2 + s->delay_ns / 4);
+	if (stop_child(pid, &at->stop2, &at->stopped2, status)) {
+		*reaped = WIFEXITED(*status) || WIFSIGNALED(*status);
+		return 1;
+	}
+	sleep_until(at->stopped2 + s->hold_ns);
+	return signal_child(pid, SIGCONT, &at->cont2) ? 1 : 0;
 }
 
 /* 0: reported; 1: timed out before the parent acted; -1: failed. */
@@ -215,6 +223,8 @@ static int steps_str(char *buf, size_t size, const struct outcome *o)
 		{ "asleep", o->at.asleep }, { "stop", o->at.stop },
 		{ "stopped", o->at.stopped }, { "cont", o->at.cont },
 		{ "asleep2", o->at.asleep2 }, { "signal", o->at.signal },
+		{ "stop2", o->at.stop2 }, { "stopped2", o->at.stopped2 },
+		{ "cont2", o->at.cont2 },
 	};
 	size_t i;
 	int n = 0;
@@ -229,7 +239,7 @@ static int steps_str(char *buf, size_t size, const struct outcome *o)
 
 const char *outcome_str(const struct scenario *s, const struct outcome *o)
 {
-	static char buf[320];
+	static char buf[384];
 	int n;
 
 	n = snprintf(buf, sizeof(buf),

@@ -21,6 +21,8 @@ enum action {
 	ACT_STOP,		/* SIGSTOP once it sleeps, held hold_ns, SIGCONT */
 	ACT_STOP_SIGNAL,	/* as ACT_STOP, with SIGUSR1 halfway through the hold */
 	ACT_STOP_CONT_SIGNAL,	/* as ACT_STOP, then SIGUSR1 once it sleeps again */
+	ACT_STOP_TWICE,		/* as ACT_STOP, then stopped again delay_ns / 4
+				 * after it sleeps again, held hold_ns, SIGCONT */
 };
 
 struct scenario {
@@ -43,6 +45,7 @@ struct instants {
 	int64_t cont;		/* just before kill(SIGCONT) */
 	int64_t asleep2;	/* the restarted call seen asleep */
 	int64_t signal;		/* just before kill(SIGUSR1) */
+	int64_t stop2, stopped2, cont2;	/* the second stop (ACT_STOP_TWICE) */
 };
 
 struct outcome {
