@@ -693,10 +693,12 @@ check-lava: | matrix check-kernels
 	@$(MAKE) lava-check LAVA_CELLS="$(strip $(CHECK_LAVA_CELLS))"
 check-mutants: | check-lava
 	@$(MAKE) mutants ARCHES="$(filter $(CHECK_MUTANT_ARCHES),$(ARCHES))"
+# Their cells' LAVA jobs are validated too (exported beside the default's).
 check-trees: | check-mutants
-	$(if $(CHECK_TREES),@$(MAKE) report $(addprefix checkpatch-,$(CHECK_TREES)) \
+	$(if $(CHECK_TREES),@$(MAKE) report lava-validate $(addprefix checkpatch-,$(CHECK_TREES)) \
 		TREES="$(CHECK_TREES)" ARCHES="$(CHECK_TREE_ARCHES)" FLAVOURS="base patched" \
-		REPORT_DIR=$(B)/report/trees)
+		REPORT_DIR=$(B)/report/trees \
+		LAVA_CELLS="$(foreach t,$(CHECK_TREES),$(foreach k,base patched,$(foreach a,$(CHECK_TREE_ARCHES),$(t)-$(k)-$(a))))")
 check-all:
 	@$(MAKE) check bisect TREES="$(TREES_KNOWN)" CHECK_TREES= CHECK_MUTANT_ARCHES="$(ARCHES)"
 .PHONY: check-all check-kernels check-lava check-mutants check-trees $(addprefix checkpatch-,$(ALL_OTHER_TREES)) $(addprefix bisect-,$(ALL_OTHER_TREES))
