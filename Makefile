@@ -80,7 +80,8 @@ TREEROWS  := base patched $(MUTANTS) $(BISECTS)
 
 # patched is a worktree of its own; mutants and series prefixes are only
 # commits (<t>_FROM + <t>_PATCHES), built one after another in a shared
-# worktree per arch (<k>_SHARED, scripts/kbuild-shared.sh).
+# worktree per tree, each arch its own objects (<k>_SHARED,
+# scripts/kbuild-shared.sh, which holds the worktree's lock).
 patched_PATCHES := $(SERIES)
 $(foreach k,$(BISECTS),$(eval $(k)_FROM := patched~$(shell expr $(NSERIES) - $(subst bisect-,,$(k)))))
 
@@ -120,7 +121,7 @@ kimg = $(if $($(1)_SHARED),$(B)/$(1)/$(notdir $(IMAGE_$(2)))-$(2),$(call kobj,$(
 # Tree rows <t>/base (the tarball, build/<t>/base/src, tag base) and
 # <t>/patched (git am of PATCHDIR_<t>/series); kernels and cells <t>-base,
 # <t>-patched; <t>-bisect-<k> (a commit of <t>/patched, built in the tree's
-# shared worktree build/<t>/shared-bisect-<arch>). FRAGS_<t> on every kernel of <t>.
+# shared worktree build/<t>/shared-bisect). FRAGS_<t> on every kernel of <t>.
 troot     = $(B)$(if $(filter-out $(DEFAULT_TREE),$(1)),/$(1))
 series_of = $(shell sed -n 's|^\([^#[:space:]][^[:space:]]*\).*|$(1)/\1|p' $(1)/series 2>/dev/null)
 prefixes  = $(if $(filter-out 0,$(1)),$(shell seq 1 $(1)))

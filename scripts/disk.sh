@@ -28,6 +28,9 @@ for item in "$@"; do
 	fi
 done
 if [ "$need" -gt 0 ]; then need=$((need + run)); else need=256; fi
+case $avail in
+''|*[!0-9]*) echo "disk: cannot read the free space of $dir (df gave '$avail'); DISK_CHECK=n skips this check" >&2; exit 1 ;;
+esac
 if [ "$avail" -lt "$need" ]; then
 	gib() { awk -v m="$1" 'BEGIN { printf "%.1f", m / 1024 }'; }
 	echo "disk: $(gib "$avail") GiB free for $dir, this run needs about $(gib "$need") GiB" \
