@@ -184,16 +184,18 @@ def all_cells():
 
 def tree_facts(info):
     """Kernel version and series commit of the cell's tree."""
-    # Every tree is a branch (or the tag "base") of the base repository.
-    src = os.path.join(B, "base", "src")
+    # Every row is a branch (or the tag "base") of its tree's base repository:
+    # build/base/src for the default tree, build/<t>/base/src for "<t>/<row>".
+    tree, sep, row = info["tree"].rpartition("/")
+    src = os.path.join(B, tree, "base", "src") if sep else os.path.join(B, "base", "src")
+    head = row if sep else info["tree"]
     rel = os.path.join(info["kobj"], "include/config/kernel.release")
     facts = {"kernel_version": "unknown", "series_commit": "unknown", "series_patches": "0",
              "base_commit": "unknown"}
     if os.path.exists(rel):
         facts["kernel_version"] = open(rel).read().strip()
     try:
-        head = info["tree"] + "^{commit}"
-        facts["series_commit"] = sh("git", "-C", src, "rev-parse", head).strip()
+        facts["series_commit"] = sh("git", "-C", src, "rev-parse", head + "^{commit}").strip()
         facts["base_commit"] = sh("git", "-C", src, "rev-parse", "base^{commit}").strip()
         facts["series_patches"] = sh("git", "-C", src, "rev-list", "--count",
                                      "base.." + facts["series_commit"]).strip()
