@@ -84,13 +84,14 @@ derive)
 	;;
 sparse)
 	base=$2 dir=$3 branch=$4; shift 4
-	$GIT -C "$base" worktree prune
 	git -C "$dir/src" rev-parse -q --verify HEAD >/dev/null 2>&1 || rm -rf "$dir/src"
+	$GIT -C "$base" worktree prune
 	if [ ! -d "$dir/src" ]; then
 		mkdir -p "$dir"
 		$GIT -C "$base" worktree add -q --no-checkout --detach "$dir/src" "$branch"
-		$GIT -C "$dir/src" sparse-checkout set --no-cone "$@"
 	fi
+	# Set every time: a changed path list applies to an existing worktree.
+	$GIT -C "$dir/src" sparse-checkout set --no-cone "$@"
 	# Only the files that differ are rewritten (as in derive).
 	$GIT -C "$dir/src" checkout -q -f --detach "$branch"
 	;;
