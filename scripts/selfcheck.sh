@@ -255,6 +255,10 @@ fails_with "cold items, too little room -> one disk: line with the count" \
 check "built items, 300 MiB free -> nothing to say" \
 	env DISK_AVAIL_MIB=300 "$top/scripts/disk.sh" "$t/disk/not/yet" 2800 1700 200 1500 \
 	"$t/disk/base/obj/k:$t/disk/base/.tree:$t/disk/wt"
+fails_with "free space that is not a number -> one line, not a silent pass" \
+	"disk: cannot read the free space of" \
+	env DISK_AVAIL_MIB=x "$top/scripts/disk.sh" "$t/disk" 2800 1700 200 0 \
+	"$t/disk/base/obj/k:$t/disk/base/.tree:$t/disk/wt"
 # CI's clone had 17 GiB left when objcopy failed at 948 s: make check says so first.
 line=$(make -s -C "$top" -n check B="$t/cold" 2>/dev/null | grep -m1 '^scripts/disk.sh')
 fails_with "cold make check with CI's 17 GiB -> refused before any work" \
