@@ -518,6 +518,7 @@ results $($(ROW_$(1))_RESULTS)/$(ARCH_$(1))
 tree $($($(ROW_$(1))_KERNEL)_TREE)
 kernel_row $($(ROW_$(1))_KERNEL)
 kobj $(call kobj,$($(ROW_$(1))_KERNEL),$(ARCH_$(1)))
+repo $(call kroot,$($(ROW_$(1))_KERNEL))/base/src
 
 endef
 cell-info: $(if $(filter cell-info,$(MAKECMDGOALS)),$(cell_check))

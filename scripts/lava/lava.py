@@ -168,7 +168,7 @@ def cell_info(cell):
         info["arch"] = max(arches, key=len)
     info.setdefault("row", cell[: -len(info["arch"]) - 1])
     info.setdefault("results", os.path.join(B, "results", info["row"], info["arch"]))
-    for k in ("tree", "kernel_row", "kobj"):
+    for k in ("tree", "kernel_row", "kobj", "repo"):
         if k not in info:
             raise Bad("%s: cell-info has no '%s' line" % (cell, k))
     info["cell"] = cell
@@ -184,11 +184,10 @@ def all_cells():
 
 def tree_facts(info):
     """Kernel version and series commit of the cell's tree."""
-    # Every row is a branch (or the tag "base") of its tree's base repository:
-    # build/base/src for the default tree, build/<t>/base/src for "<t>/<row>".
-    tree, sep, row = info["tree"].rpartition("/")
-    src = os.path.join(B, tree, "base", "src") if sep else os.path.join(B, "base", "src")
-    head = row if sep else info["tree"]
+    # Every row is a branch (or the tag "base") of its tree's base repository
+    # (cell-info's repo); "<t>/<row>" names row <row> of tree <t>.
+    src = info["repo"]
+    head = info["tree"].rpartition("/")[2]
     rel = os.path.join(info["kobj"], "include/config/kernel.release")
     facts = {"kernel_version": "unknown", "series_commit": "unknown", "series_patches": "0",
              "base_commit": "unknown"}
