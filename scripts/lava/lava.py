@@ -1254,8 +1254,13 @@ def compare(cell, root=None, what_mine="LAVA run"):
         a, b, ra, rb = mutant_view(a), mutant_view(b), mutant_view(ra), mutant_view(rb)
     diffs = [l for l in difflib_unified(a, b)]
     rdiff = [l for l in difflib_unified(ra, rb)]
-    if mutant and not any(l.endswith(" FAIL") for l in a):
-        rdiff.append("%s: no failing row outside compat-tests/randomized: not killed for certain" % cell)
+    if mutant:
+        patched = os.path.join(os.path.dirname(os.path.dirname(theirs)), "patched", info["arch"])
+        if not os.path.exists(os.path.join(patched, "status")):
+            raise Bad("%s: no patched result in %s to tell a kill from" % (cell, patched))
+        if not mutant_killers(a, rows(patched)):
+            rdiff.append("%s: no case that passes on patched fails here (compat-tests/randomized's "
+                         "not counted) and no kernel splat: not killed in this cell" % cell)
     print("lava: %s: %d verdict rows from make matrix, %d from LAVA; report exit %d vs %d; "
           "KTAP (informational): %d of %d suites equal without '#' diagnostics, %d byte-identical"
           % (cell, len(a) - 1, len(b) - 1, rep["matrix"][0], rep["lava"][0], same_struct, len(suites), same_ktap))
@@ -1288,6 +1293,18 @@ def mutant_view(lines):
         if l.startswith("cell "):
             l = l.split(";")[0]
         out.append(re.sub(r"^(matrix: \S+) \(\d+ problems?\)$", r"\1", l))
+    return out
+
+
+def mutant_killers(mut, patched):
+    """What kills a mutant cell, as scripts/mutants.sh counts it: a case
+    that passes on patched and fails here (MUT: a mutant_view, so no
+    compat-tests/randomized row), or a kernel splat on the console.
+    Rows as compare() makes them: "status ..." first, then "suite case V"."""
+    passes = {l.rsplit(" ", 1)[0] for l in patched if l.endswith(" PASS")}
+    out = [l for l in mut if l.endswith(" FAIL") and l.rsplit(" ", 1)[0] in passes]
+    if mut and mut[0] == "status kernel splat on the console":
+        out.append(mut[0])
     return out
 
 

@@ -287,6 +287,15 @@ def run_checks(lava, top, t):
           view == ["x32 restart.select_sticky FAIL", "FAILED: restart.select_sticky",
                    "cell mutant-a  x86_64  x32   guest: ok", "matrix: FAIL"], view)
 
+    patched = ["status ok", "x32 restart.select_sticky PASS", "x32 slack.select_window FAIL"]
+    check("a mutant cell is killed as scripts/mutants.sh counts it: a case that passes on patched "
+          "fails, or a splat; not a case that fails on patched too",
+          lava.mutant_killers(["status ok", "x32 restart.select_sticky FAIL"], patched) ==
+          ["x32 restart.select_sticky FAIL"] and
+          lava.mutant_killers(["status ok", "x32 slack.select_window FAIL"], patched) == [] and
+          lava.mutant_killers(["status kernel splat on the console", "x32 restart.select_sticky PASS"],
+                              patched) == ["status kernel splat on the console"])
+
     # --- console-split.sh is boot.sh's split -----------------------------------------
     fq = os.path.join(t, "fake-qemu")
     with open(fq, "w") as f:
