@@ -124,6 +124,10 @@ kimg = $(if $($(1)_SHARED),$(B)/$(1)/$(notdir $(IMAGE_$(2)))-$(2),$(call kobj,$(
 # shared worktree build/<t>/shared-bisect). FRAGS_<t> on every kernel of <t>.
 troot     = $(B)$(if $(filter-out $(DEFAULT_TREE),$(1)),/$(1))
 series_of = $(shell sed -n 's|^\([^#[:space:]][^[:space:]]*\).*|$(1)/\1|p' $(1)/series 2>/dev/null)
+# The selftest fix of patches/kselftest-fixes/series whose subject slug is
+# $(1), by name so a renumbered series still finds it (or one line).
+kselftest_fix = $(or $(filter %-$(1).patch,$(call series_of,patches/kselftest-fixes)),\
+	$(error patches/kselftest-fixes/series lists no *-$(1).patch))
 prefixes  = $(if $(filter-out 0,$(1)),$(shell seq 1 $(1)))
 ALL_OTHER_TREES := $(filter-out $(DEFAULT_TREE),$(TREES_KNOWN))
 define other_tree
@@ -431,7 +435,8 @@ $(foreach p,debug bench,$(foreach a,$(ARCHES),$(eval $(call overlay_rule,$(p),$(
 # from the series), a sparse worktree of what the selftests build reads.
 KSELFTEST_PATHS := /tools/ /include/ /scripts/ /usr/ /Makefile
 define selftests_tree_rule
-$(call troot,$(1))/selftests/.tree: $(call troot,$(1))/patched/.tree $(KSELFTEST_FIXES_$(1))
+$(call troot,$(1))/selftests/.tree: $(call troot,$(1))/patched/.tree $(KSELFTEST_FIXES_$(1)) \
+		patches/kselftest-fixes/series
 	$$(call stage,tree: $(1)/selftests = $(1)/patched + $(words $(KSELFTEST_FIXES_$(1))) selftest fixes)
 	@$$(call timed,tree $(1)/selftests) scripts/tree.sh commit $(call troot,$(1))/base/src selftests patched \
 		$(addprefix $(CURDIR)/,$(KSELFTEST_FIXES_$(1)))

@@ -9,4 +9,4 @@ FRAGS_6.1    :=
 KSELFTESTS_6.1 :=
 # epoll_wakeup_test's emitter fix (patches/kselftest-fixes/, made on 7.2,
 # applies unchanged): the tree's selftests are built with it.
-KSELFTEST_FIXES_6.1 := $(wildcard patches/kselftest-fixes/0002-*.patch)
+KSELFTEST_FIXES_6.1 = $(call kselftest_fix,selftests-filesystems-epoll-stop-the-emitter-thread-)

@@ -13,4 +13,4 @@ KSELFTESTS_6.12 := filesystems/select
 CHECK_6.12   := y
 # epoll_wakeup_test's emitter fix (patches/kselftest-fixes/, made on 7.2,
 # applies unchanged): the tree's selftests are built with it.
-KSELFTEST_FIXES_6.12 := $(wildcard patches/kselftest-fixes/0002-*.patch)
+KSELFTEST_FIXES_6.12 = $(call kselftest_fix,selftests-filesystems-epoll-stop-the-emitter-thread-)
