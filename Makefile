@@ -733,23 +733,34 @@ endif
 
 # --- disk ----------------------------------------------------------------------
 # Checked before deps, the first stage (scripts/disk.sh): the kernels of the
-# chain above, or of make bisect. MiB each, measured in a cold make check
-# (README "Gate speed"): a tree unpacked as a git repository with its
-# tarball, a patched or shared worktree, one kernel's objects, the rest.
+# chain above, of make bisect, or of the cells the other goals boot. MiB
+# each, measured in a cold make check (README "Gate speed"): a tree
+# unpacked as a git repository with its tarball, a patched or shared
+# worktree, one kernel's objects, the rest, and ccache when it shares the
+# filesystem (446 MiB after every tree's kernels on every arch).
 DISK_CHECK        ?= y
+$(call check_in,DISK_CHECK,$(DISK_CHECK),y n,value)
 DISK_MIB_TREE     := 2800
 DISK_MIB_WORKTREE := 1700
 DISK_MIB_KERNEL   := 200
 DISK_MIB_RUN      := 1500
+DISK_MIB_CCACHE   := 500
 kwt   = $(if $($(1)_SHARED),$(call kroot,$(1))/shared-$($(1)_SHARED)/src,$(if $(filter base %/base,$($(1)_TREE)),,$(B)/$($(1)_TREE)/.tree))
 kdisk = $(foreach p,$(1),$(call kdisk1,$(firstword $(subst :, ,$(p))),$(lastword $(subst :, ,$(p)))))
 kdisk1 = $(call kobj,$(1),$(2)):$(call kroot,$(1))/base/.tree:$(call kwt,$(1))
-DISK_KPAIRS = $(if $(CHAIN_RUN),$(KCHAIN_PAIRS)) \
+cell_kpairs = $(foreach c,$(1),$($(ROW_$(c))_KERNEL):$(ARCH_$(c)))
+DISK_CELLS = $(if $(filter cell,$(MAKECMDGOALS)),$(filter $(CELL),$(CELL_IDS))) \
+	$(if $(filter mutants,$(MAKECMDGOALS)),$(call cell_ids,patched $(MUTANTS))) \
+	$(if $(filter lava lava-check lava-validate lab,$(MAKECMDGOALS)),$(LAVA_CELLS)) \
+	$(if $(filter lab-selftest,$(MAKECMDGOALS)),$(LAB_CELLS)) \
+	$(if $(filter bench,$(MAKECMDGOALS)),$(call cell_ids,$(BENCH_CELLS)))
+DISK_KPAIRS = $(if $(CHAIN_RUN),$(KCHAIN_PAIRS)) $(call cell_kpairs,$(DISK_CELLS)) \
 	$(if $(filter bisect,$(MAKECMDGOALS)),$(foreach k,$(BISECTS) $(foreach t,$(OTHER_TREES),$($(t)_BISECTS)),$(foreach a,$(ARCHES),$(k):$(a)))) \
 	$(foreach t,$(ALL_OTHER_TREES),$(if $(filter bisect-$(t),$(MAKECMDGOALS)),$(foreach k,$($(t)_BISECTS),$(foreach a,$(ARCHES),$(k):$(a)))))
 disk:
 	$(if $(filter y,$(DISK_CHECK)),@scripts/disk.sh $(B) $(DISK_MIB_TREE) $(DISK_MIB_WORKTREE) \
-		$(DISK_MIB_KERNEL) $(DISK_MIB_RUN) $(call kdisk,$(DISK_KPAIRS)))
+		$(DISK_MIB_KERNEL) $(DISK_MIB_RUN) $(DISK_MIB_CCACHE) \
+		$(call kdisk,$(call uniq,$(DISK_KPAIRS))))
 $(B)/.deps: | disk
 
 clean:

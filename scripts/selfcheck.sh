@@ -249,16 +249,24 @@ mkdir -p "$t/disk/base/obj/k" "$t/disk/wt"
 touch "$t/disk/base/.tree"
 fails_with "cold items, too little room -> one disk: line with the count" \
 	"disk: .* needs about 4.8 GiB (1 source trees, 1 worktrees, 2 kernels" \
-	env DISK_AVAIL_MIB=1000 "$top/scripts/disk.sh" "$t/disk" 2800 1700 200 0 \
+	env DISK_AVAIL_MIB=1000 "$top/scripts/disk.sh" "$t/disk" 2800 1700 200 0 0 \
 	"$t/disk/x/obj/a:$t/disk/x/.tree:" "$t/disk/x/obj/b:$t/disk/x/.tree:$t/disk/y/src" \
 	"$t/disk/x/obj/b:$t/disk/x/.tree:$t/disk/y/src"
 check "built items, 300 MiB free -> nothing to say" \
-	env DISK_AVAIL_MIB=300 "$top/scripts/disk.sh" "$t/disk/not/yet" 2800 1700 200 1500 \
+	env DISK_AVAIL_MIB=300 "$top/scripts/disk.sh" "$t/disk/not/yet" 2800 1700 200 1500 0 \
 	"$t/disk/base/obj/k:$t/disk/base/.tree:$t/disk/wt"
 fails_with "free space that is not a number -> one line, not a silent pass" \
 	"disk: cannot read the free space of" \
-	env DISK_AVAIL_MIB=x "$top/scripts/disk.sh" "$t/disk" 2800 1700 200 0 \
+	env DISK_AVAIL_MIB=x "$top/scripts/disk.sh" "$t/disk" 2800 1700 200 0 0 \
 	"$t/disk/base/obj/k:$t/disk/base/.tree:$t/disk/wt"
+fails_with "nothing to build, 100 MiB free -> one line that says so, not 'for the rest'" \
+	"disk: .* needs about 0.2 GiB (nothing to build: results and reports)" \
+	env DISK_AVAIL_MIB=100 "$top/scripts/disk.sh" "$t/disk" 2800 1700 200 1500 500 \
+	"$t/disk/base/obj/k:$t/disk/base/.tree:$t/disk/wt"
+fails_with "ccache on build/'s filesystem -> counted when kernels are built" \
+	"disk: .* needs about 3.4 GiB (0 source trees, 0 worktrees, 1 kernels not built yet, 2.2 GiB for the rest, 1.0 GiB for ccache)" \
+	env DISK_AVAIL_MIB=1000 CCACHE_DIR="$t/disk/cc" "$top/scripts/disk.sh" "$t/disk" 2800 1700 200 2250 1024 \
+	"$t/disk/base/obj/new:$t/disk/base/.tree:$t/disk/wt"
 # CI's clone had 17 GiB left when objcopy failed at 948 s: make check says so first.
 line=$(make -s -C "$top" -n check B="$t/cold" 2>/dev/null | grep -m1 '^scripts/disk.sh')
 fails_with "cold make check with CI's 17 GiB -> refused before any work" \
