@@ -150,6 +150,28 @@ $(2)_FROM   := patched~$(shell expr $(words $($(1)_SERIES)) - $(lastword $(subst
 endef
 $(foreach t,$(ALL_OTHER_TREES),$(eval $(call other_tree,$(t))))
 $(foreach t,$(ALL_OTHER_TREES),$(foreach k,$($(t)_BISECTS),$(eval $(call other_bisect,$(t),$(k)))))
+# <t>-mutant-<x>: mutant <x> of patches/mutants/ on tree <t>'s series, for
+# each x in MUTANTS_<t> (trees/<t>.mk): a commit in the tree's shared
+# mutants worktree, booted with the series' own kselftest alone (payload
+# select-<t>), so a kill is the kselftest's. Cells on the mutant's arches.
+define other_mutant
+$(1)-mutant-$(2)_TREE    := $(1)-mutant-$(2)
+$(1)-mutant-$(2)_SHARED  := mutants
+$(1)-mutant-$(2)_ROOT    := $(B)/$(1)
+$(1)-mutant-$(2)_FRAGS   := $(FRAGS_$(1))
+$(1)-mutant-$(2)_FROM    := patched
+$(1)-mutant-$(2)_PATCHES := $(mutant-$(2)_PATCHES)
+$(1)-mutant-$(2)_ARCHES   = $$(mutant-$(2)_ARCHES)
+$(1)-mutant-$(2)_KERNEL  := $(1)-mutant-$(2)
+$(1)-mutant-$(2)_PAYLOAD := select-$(1)
+KERNELS += $(1)-mutant-$(2)
+$(1)_MUTANTS += $(1)-mutant-$(2)
+endef
+$(foreach t,$(ALL_OTHER_TREES),$(call check_in,MUTANTS_$(t),$(MUTANTS_$(t)),$(MUTANTS:mutant-%=%),mutant (patches/mutants/series)) \
+	$(foreach x,$(MUTANTS_$(t)),$(eval $(call other_mutant,$(t),$(x)))))
+# The mutants a run boots: the default tree's when it is in TREES, and
+# those of the other trees in TREES.
+RUN_MUTANTS = $(if $(filter $(DEFAULT_TREE),$(TREES)),$(MUTANTS)) $(foreach t,$(OTHER_TREES),$($(t)_MUTANTS))
 
 # --- payloads: what the initramfs carries besides busybox and guests/init ------
 # <p>_SRC: directory of programs (one per .c, built for every ABI of the
@@ -192,6 +214,12 @@ $(foreach t,$(ALL_OTHER_TREES),$(eval tests-$(t)_SRC := compat-tests) \
 	$(eval tests-$(t)_PROGS := $(TESTS)) \
 	$(eval tests-$(t)_KSELFTEST := $(t)) \
 	$(eval PAYLOADS += tests-$(t)))
+# A tree's mutant cells: the series' kselftest alone (<p>_KSELFTEST_PROGS:
+# which of the tree's selftest programs; default all).
+$(foreach t,$(ALL_OTHER_TREES),$(eval select-$(t)_SRC := compat-tests) \
+	$(eval select-$(t)_KSELFTEST := $(t)) \
+	$(eval select-$(t)_KSELFTEST_PROGS := select_timeout_test*) \
+	$(eval PAYLOADS += select-$(t)))
 
 # --- cells: one boot each, per arch --------------------------------------------
 # <c>_KERNEL, <c>_PAYLOAD, <c>_CLOCK (virtual: QEMU -icount, guest time
@@ -210,7 +238,7 @@ CLOCK_auto    := -icount shift=auto
 CLOCK_real    :=
 FLAVOURS  ?= base patched debug
 CELLROWS  := base patched debug $(MUTANTS)
-CELLROWS  += $(TREE_CELLROWS)
+CELLROWS  += $(TREE_CELLROWS) $(foreach t,$(ALL_OTHER_TREES),$($(t)_MUTANTS))
 $(foreach c,$(TREE_CELLROWS),$(eval $(c)_KERNEL := $(c)) \
 	$(eval $(c)_PAYLOAD := tests-$(firstword $(subst -, ,$(c)))))
 base_KERNEL    := base
@@ -341,10 +369,11 @@ $(B)/$(1)/patched/.tree: $(B)/$(1)/base/.tree $(PATCHDIR_$(1))/series $($(1)_SER
 	@$$(call timed,tree $(1)/patched) scripts/tree.sh derive $(B)/$(1)/base/src $(B)/$(1)/patched \
 		$(addprefix $(CURDIR)/,$($(1)_SERIES))
 	@touch $$@
-$(foreach k,$($(1)_BISECTS),
-$(B)/$(k)/.tree: $(B)/$(1)/patched/.tree
+$(foreach k,$($(1)_BISECTS) $($(1)_MUTANTS),
+$(B)/$(k)/.tree: $(B)/$(1)/patched/.tree $($(k)_PATCHES)
 	@mkdir -p $$(@D)
-	@$$(call timed,tree $(k)) scripts/tree.sh commit $(B)/$(1)/base/src $(k) $($(k)_FROM)
+	@$$(call timed,tree $(k)) scripts/tree.sh commit $(B)/$(1)/base/src $(k) $($(k)_FROM) \
+		$(addprefix $(CURDIR)/,$($(k)_PATCHES))
 	@touch $$@)
 endef
 $(foreach t,$(ALL_OTHER_TREES),$(eval $(call other_tree_rules,$(t))))
@@ -463,10 +492,10 @@ $(B)/guest/$(1)/$(2)/initramfs.cpio: $(B)/busybox/$(DEBARCH_$(2))/bin/busybox \
 		$(if $(filter $(B)/%,$(call poverlay,$(1),$(2))),$(call poverlay,$(1),$(2))/.stamp) \
 		$(if $($(1)_KSELFTEST),$(foreach i,$(ABIS_$(2)),$(B)/kselftest/$($(1)_KSELFTEST)/$(i)/.stamp)) FORCE
 	@rm -rf $$(@D)/tests && mkdir -p $$(@D)/tests
-	@$(foreach i,$(ABIS_$(2)),mkdir -p $$(@D)/tests/$(i) && \
-		ln -sf $(foreach t,$($(1)_PROGS),$(B)/bin/$($(1)_SRC)/$(i)/$(t)) $$(@D)/tests/$(i)/;)
+	@$(foreach i,$(ABIS_$(2)),mkdir -p $$(@D)/tests/$(i) $(if $($(1)_PROGS),&& \
+		ln -sf $(foreach t,$($(1)_PROGS),$(B)/bin/$($(1)_SRC)/$(i)/$(t)) $$(@D)/tests/$(i)/);)
 	@$(if $($(1)_KSELFTEST),$(foreach i,$(ABIS_$(2)),\
-		ln -sf $(B)/kselftest/$($(1)_KSELFTEST)/$(i)/bin/* $$(@D)/tests/$(i)/;))
+		ln -sf $(B)/kselftest/$($(1)_KSELFTEST)/$(i)/bin/$(or $($(1)_KSELFTEST_PROGS),*) $$(@D)/tests/$(i)/;))
 	@$$(call timed,initramfs $(1) $(2)) scripts/initramfs.sh $$@ $(B)/tools/gen_init_cpio \
 		$(B)/busybox/$(DEBARCH_$(2))/bin/busybox guests/init $$(@D)/tests \
 		$(call poverlay,$(1),$(2))
@@ -501,7 +530,7 @@ report: $(call status_of,$(MATRIX_ROWS)) $(B)/tree-info
 
 # --- one cell at a time (CI fan-out, labs) -------------------------------------
 cells:
-	@printf '%s\n' $(call cell_ids,$(MATRIX_ROWS) $(MUTANTS))
+	@printf '%s\n' $(call cell_ids,$(MATRIX_ROWS) $(RUN_MUTANTS))
 CELL ?=
 cell_check = $(if $(filter $(CELL),$(CELL_IDS)),,$(error CELL=$(CELL): no such cell; 'make cells' lists them))
 cell: $(if $(filter cell cell-info,$(MAKECMDGOALS)),$(cell_check) \
@@ -547,7 +576,7 @@ report-only:
 # folder). lava-check: every job passes LAVA's schema (strict) and
 # lava-run --validate; LAVA_RUN_CELLS (one per kernel arch) run under
 # lava-run and must give make matrix's verdicts for that cell.
-LAVA_CELLS     ?= $(call cell_ids,$(MATRIX_ROWS) $(MUTANTS))
+LAVA_CELLS     ?= $(call cell_ids,$(MATRIX_ROWS) $(RUN_MUTANTS))
 LAVA_RUN_CELLS ?= $(foreach a,$(ARCHES),$(firstword $(MATRIX_ROWS))-$(a))
 ARTIFACT_URL   ?=
 cell_files = $(foreach c,$(1),$(call cell_kernel,$(ROW_$(c)),$(ARCH_$(c))) $(call cell_initrd,$(ROW_$(c)),$(ARCH_$(c))))
@@ -599,11 +628,13 @@ lab-selftest: $(B)/.deps-lava $(B)/tree-info $(call cell_files,$(LAB_CELLS)) $(c
 # --- mutants: plausible wrong fixes the tests must reject ----------------------
 # Each mutant-<x> kernel is the series plus one wrong change
 # (patches/mutants/); it must fail at least one test that passes on patched.
-mutants: $(call status_of,patched $(MUTANTS)) $(B)/tree-info
+# A mutant of another tree is compared with that tree's patched cells.
+mutant_ref = $(patsubst %mutant-$(lastword $(subst -, ,$(1))),%patched,$(1))
+mutants: $(call status_of,$(sort $(foreach m,$(RUN_MUTANTS),$(call mutant_ref,$(m)))) $(RUN_MUTANTS)) $(B)/tree-info
 	$(call stage,mutants)
 	@scripts/mutants.sh $(B)/results compat-tests/expected-failures $(B)/tree-info \
-		$(B)/report/mutants \
-		$(foreach m,$(MUTANTS),"$(m):$(call report_cells,$(m))")
+		$(REPORT_DIR)/mutants \
+		$(foreach m,$(RUN_MUTANTS),"$(m):$(call report_cells,$(m))")
 
 # --- the debug guest is a flavour row above; bench rows ------------------------
 $(B)/.deps-bench: scripts/deps.sh | $(B)/.deps
@@ -675,9 +706,9 @@ selfcheck: | $(B)/.deps $(B)/.deps-lava
 # make check: what CI runs on every change, within its budget on 2 cores:
 # the default tree on every arch with the debug guest, LAVA's validation
 # and lava-run, the mutants on CHECK_MUTANT_ARCHES (every mutant has one
-# there: mutant-d needs a native 32-bit kernel), the base and patched
-# cells of CHECK_TREES on CHECK_TREE_ARCHES with their checkpatch (report
-# in build/report/trees/). make check-all: everything, every tree, mutant and
+# there: mutant-d needs a native 32-bit kernel), the base, patched and
+# mutant cells of CHECK_TREES on CHECK_TREE_ARCHES with their checkpatch
+# (report in build/report/trees/). make check-all: everything, every tree, mutant and
 # series prefix on every arch in ARCHES (what a series change needs).
 CHECK_MUTANT_ARCHES ?= x86_64 i386
 # The other trees with CHECK_<t> := y in trees/<t>.mk (7.2 and its 6.12 backport).
@@ -689,7 +720,8 @@ check: lint selfcheck checkpatch matrix check-kernels check-lava check-mutants c
 kimgs = $(foreach p,$(1),$(call kimg,$(firstword $(subst :, ,$(p))),$(lastword $(subst :, ,$(p)))))
 CHECK_KPAIRS = $(foreach m,$(MUTANTS),$(foreach a,$(filter $(CHECK_MUTANT_ARCHES),$($(m)_ARCHES)),$(m):$(a))) \
 	$(foreach t,$(CHECK_TREES),$(foreach k,base patched,\
-		$(foreach a,$(filter $(CHECK_TREE_ARCHES),$(ARCHES)),$(t)-$(k):$(a))))
+		$(foreach a,$(filter $(CHECK_TREE_ARCHES),$(ARCHES)),$(t)-$(k):$(a))) \
+		$(foreach m,$($(t)_MUTANTS),$(foreach a,$(filter $(CHECK_TREE_ARCHES),$($(m)_ARCHES)),$(m):$(a))))
 check-kernels: $(call kimgs,$(CHECK_KPAIRS))
 # LAVA jobs of the cells make check builds: no mutant kernel for an arch
 # outside CHECK_MUTANT_ARCHES just to export its job (make lava: all).
@@ -702,10 +734,11 @@ check-mutants: | check-lava
 	@$(MAKE) mutants ARCHES="$(filter $(CHECK_MUTANT_ARCHES),$(ARCHES))"
 # Their cells' LAVA jobs are validated too (exported beside the default's).
 check-trees: | check-mutants
-	$(if $(CHECK_TREES),@$(MAKE) report lava-validate $(addprefix checkpatch-,$(CHECK_TREES)) \
+	$(if $(CHECK_TREES),@$(MAKE) report mutants lava-validate $(addprefix checkpatch-,$(CHECK_TREES)) \
 		TREES="$(CHECK_TREES)" ARCHES="$(CHECK_TREE_ARCHES)" FLAVOURS="base patched" \
 		REPORT_DIR=$(B)/report/trees \
-		LAVA_CELLS="$(foreach t,$(CHECK_TREES),$(foreach k,base patched,$(foreach a,$(CHECK_TREE_ARCHES),$(t)-$(k)-$(a))))")
+		LAVA_CELLS="$(foreach t,$(CHECK_TREES),$(filter $(addprefix %-,$(CHECK_TREE_ARCHES)),\
+			$(call cell_ids,$(t)-base $(t)-patched $($(t)_MUTANTS))))")
 check-all:
 	@$(MAKE) check bisect TREES="$(TREES_KNOWN)" CHECK_TREES= CHECK_MUTANT_ARCHES="$(ARCHES)"
 .PHONY: check-all check-kernels check-lava check-mutants check-trees $(addprefix checkpatch-,$(ALL_OTHER_TREES)) $(addprefix bisect-,$(ALL_OTHER_TREES))
@@ -750,7 +783,7 @@ kdisk = $(foreach p,$(1),$(call kdisk1,$(firstword $(subst :, ,$(p))),$(lastword
 kdisk1 = $(call kobj,$(1),$(2)):$(call kroot,$(1))/base/.tree:$(call kwt,$(1))
 cell_kpairs = $(foreach c,$(1),$($(ROW_$(c))_KERNEL):$(ARCH_$(c)))
 DISK_CELLS = $(if $(filter cell,$(MAKECMDGOALS)),$(filter $(CELL),$(CELL_IDS))) \
-	$(if $(filter mutants,$(MAKECMDGOALS)),$(call cell_ids,patched $(MUTANTS))) \
+	$(if $(filter mutants,$(MAKECMDGOALS)),$(call cell_ids,patched $(RUN_MUTANTS))) \
 	$(if $(filter lava lava-check lava-validate lab,$(MAKECMDGOALS)),$(LAVA_CELLS)) \
 	$(if $(filter lab-selftest,$(MAKECMDGOALS)),$(LAB_CELLS)) \
 	$(if $(filter bench,$(MAKECMDGOALS)),$(call cell_ids,$(BENCH_CELLS)))

@@ -2,8 +2,9 @@
 # mutants.sh RESULTS EXPECTED INFO OUTDIR "MUTANT:CELLS"...
 # Every mutant kernel (the series plus one plausible wrong change, from
 # patches/mutants/) must be killed: at least one case that passes on the
-# patched kernel (RESULTS/patched) fails on the mutant, in the same arch
-# and ABI, outside compat-tests/randomized. Prints the
+# patched kernel of its tree (RESULTS/patched for mutant-<x>,
+# RESULTS/<t>-patched for <t>-mutant-<x>) fails on the mutant, in the
+# same arch and ABI, outside compat-tests/randomized. Prints the
 # killing cases per mutant and per cell, writes OUTDIR/mutants.txt, and
 # fails when a mutant survives or a cell of it did not finish. A mutant
 # with no cell (its defect cannot occur on the arches run) is named as not
@@ -32,14 +33,15 @@ for spec in "$@"; do
 		IFS=: read -r row arch abi <<EOT
 $c
 EOT
+		ref=${row%mutant-*}patched
 		st=$(cat "$results/$row/$arch/status" 2>/dev/null || echo "not run")
-		pst=$(cat "$results/patched/$arch/status" 2>/dev/null || echo "not run")
+		pst=$(cat "$results/$ref/$arch/status" 2>/dev/null || echo "not run")
 		if [ "$st" != ok ] && [ "$st" != "kernel splat on the console" ]; then
 			echo "$m $arch $abi: guest: $st"
 			survivors=$((survivors + 1)); continue
 		fi
-		[ "$pst" = ok ] || { echo "$m $arch $abi: patched guest: $pst"; survivors=$((survivors + 1)); continue; }
-		verdicts patched "$arch" "$abi" | awk '$2 == "PASS" { print $1 }' >"$t/p"
+		[ "$pst" = ok ] || { echo "$m $arch $abi: $ref guest: $pst"; survivors=$((survivors + 1)); continue; }
+		verdicts "$ref" "$arch" "$abi" | awk '$2 == "PASS" { print $1 }' >"$t/p"
 		# A randomized test's rows kill by chance (compat-tests/randomized):
 		# they are not counted.
 		verdicts "$row" "$arch" "$abi" | awk 'NR == FNR { if (NF && $1 !~ /^#/) skip[$1]; next }

@@ -231,6 +231,11 @@ check "mutant whose arches are not run -> named as not run, not a failure" sh -c
 	 grep -q 'mutant mutant-d: not run' '$t/mrep/mutants.txt'"
 fails_with "mutant failing only what patched fails too -> SURVIVED" "mutant mutant-b: SURVIVED" \
 	"$top/scripts/mutants.sh" "$t/mres" /dev/null /dev/null "$t/mrep" mutant-b:mutant-b:x86_64:x86_64
+# Another tree's mutant against that tree's patched (here the reverse of patched's).
+mk 7.2-patched "not ok" ok; mk 7.2-mutant-b ok "not ok"
+check "a tree's mutant is compared with that tree's patched -> killed by t.b" sh -c \
+	"'$top/scripts/mutants.sh' '$t/mres' /dev/null /dev/null '$t/mrep' 7.2-mutant-b:7.2-mutant-b:x86_64:x86_64 &&
+	 grep -q 't.b' '$t/mrep/mutants.txt'"
 
 # --- the Makefile checks what it is asked before any work ----------------------
 fails_with "unknown arch -> one line naming the arches there are" "ARCHES=riscv64: no such arch.*there are: .*x86_64" \
@@ -270,7 +275,7 @@ fails_with "ccache on build/'s filesystem -> counted when kernels are built" \
 # CI's clone had 17 GiB left when objcopy failed at 948 s: make check says so first.
 line=$(make -s -C "$top" -n check B="$t/cold" 2>/dev/null | grep -m1 '^scripts/disk.sh')
 fails_with "cold make check with CI's 17 GiB -> refused before any work" \
-	"disk: 16.6 GiB free .* (3 source trees, 4 worktrees" \
+	"disk: 16.6 GiB free .* (3 source trees, 5 worktrees" \
 	env DISK_AVAIL_MIB=17000 sh -c "cd '$top' && ${line:-false no disk.sh line in make -n check}"
 
 # --- LAVA: the traps of a lab's console and results (scripts/lava/selftest.py) --

@@ -14,3 +14,7 @@ CHECK_7.2    := y
 # They are made on this tree (make series-kselftest-fixes).
 KSELFTEST_FIXES_TREE := 7.2
 KSELFTEST_FIXES_7.2 = $(call series_of,patches/kselftest-fixes)
+# The mutants (patches/mutants/) its kselftest must kill: rows
+# 7.2-mutant-<x>, booted with that test alone. Not e and g: the mask and
+# the compat fd_sets are compat-tests' (6.1's mutant cells).
+MUTANTS_7.2  := a b c d f h

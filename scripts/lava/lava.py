@@ -1182,7 +1182,7 @@ def compare_lab(cells):
                            capture_output=True, text=True, env=env)
         reps[name] = (p.returncode, report_verdicts(open(os.path.join(out, "report.txt")).read()))
     ra, rb = reps["matrix"][1], reps["lab"][1]
-    if any(c.startswith("mutant-") for c in cells):
+    if any("mutant-" in c for c in cells):
         ra, rb = mutant_view(ra), mutant_view(rb)
     diff = difflib_unified(ra, rb)
     nrows = sum(1 for l in reps["lab"][1] if l and not l.startswith(("cell ", "matrix:", "tree ", "  ")))
@@ -1249,13 +1249,15 @@ def compare(cell, root=None, what_mine="LAVA run"):
     ra, rb = report_verdicts(rep["matrix"][1]), report_verdicts(rep["lava"][1])
     # A mutant is compared without its randomized rows, and must be killed
     # by a row that is not one of them, in both results.
-    mutant = info["row"].startswith("mutant-")
+    mutant = "mutant-" in info["row"]
     if mutant:
         a, b, ra, rb = mutant_view(a), mutant_view(b), mutant_view(ra), mutant_view(rb)
     diffs = [l for l in difflib_unified(a, b)]
     rdiff = [l for l in difflib_unified(ra, rb)]
     if mutant:
-        patched = os.path.join(os.path.dirname(os.path.dirname(theirs)), "patched", info["arch"])
+        # mutant-<x> against patched, <t>-mutant-<x> against <t>-patched
+        ref = info["row"][:info["row"].index("mutant-")] + "patched"
+        patched = os.path.join(os.path.dirname(os.path.dirname(theirs)), ref, info["arch"])
         if not os.path.exists(os.path.join(patched, "status")):
             raise Bad("%s: no patched result in %s to tell a kill from" % (cell, patched))
         if not mutant_killers(a, rows(patched)):
