@@ -10,7 +10,19 @@ set -eu
 pkgs="linux-source-6.1 make gcc libc6-dev git perl bc bison flex libelf-dev
 libssl-dev cpio xz-utils kmod ccache dpkg-dev rsync ${DEPS_EXTRA:-}"
 native=$(dpkg --print-architecture)
-gnu=$(dpkg-architecture -qDEB_HOST_GNU_TYPE 2>/dev/null | tr _ -)
+# dpkg-architecture (dpkg-dev) names the host's triplet. A fresh machine
+# may lack it: then gcc-x86-64-linux-gnu was asked for on amd64, apt
+# chose its arm64 build and failed ("held broken packages").
+if ! command -v dpkg-architecture >/dev/null; then
+	if [ "$(id -u)" != 0 ]; then
+		echo "deps: as root run: apt-get update && apt-get install -y --no-install-recommends dpkg-dev" >&2
+		exit 1
+	fi
+	echo "deps: installing dpkg-dev first (the host's triplet)"
+	apt-get update -q >/dev/null
+	DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends dpkg-dev >/dev/null
+fi
+gnu=$(dpkg-architecture -qDEB_HOST_GNU_TYPE | tr _ -)
 arches=
 for w in "$@"; do
 	case $w in
