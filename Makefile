@@ -695,7 +695,7 @@ bisect: $(addprefix bisect-,$(OTHER_TREES))
 
 SHELL_SCRIPTS := $(wildcard scripts/*.sh .ci/run) guests/init guests/pkgrun \
 	guests/cyclictest.sh $(wildcard guests/debug/*.d/*)
-lint:
+lint: | $(B)/.deps
 	$(call stage,lint: shellcheck)
 	@shellcheck -x $(SHELL_SCRIPTS) && echo "    shellcheck: $(words $(SHELL_SCRIPTS)) scripts clean"
 

@@ -8,7 +8,7 @@
 # fail. The host's own arch's cross compiler is its native gcc: skipped.
 set -eu
 pkgs="linux-source-6.1 make gcc libc6-dev git perl bc bison flex libelf-dev
-libssl-dev cpio xz-utils kmod ccache dpkg-dev rsync ${DEPS_EXTRA:-}"
+libssl-dev cpio xz-utils kmod ccache dpkg-dev rsync shellcheck ${DEPS_EXTRA:-}"
 native=$(dpkg --print-architecture)
 # dpkg-architecture (dpkg-dev) names the host's triplet. A fresh machine
 # may lack it: then gcc-x86-64-linux-gnu was asked for on amd64, apt
