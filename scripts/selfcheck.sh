@@ -166,11 +166,12 @@ else
 fi
 
 # --- deps.sh: non-root with a package missing prints the apt-get line ------------
+# The script on stdin: nobody may not read a checkout under /root.
 if [ "$(id -u)" = 0 ] && command -v setpriv >/dev/null; then
 	fails_with "missing package as non-root -> apt-get line" \
 		"apt-get update && apt-get install -y --no-install-recommends.* no-such-package-xyz" \
-		env DEPS_EXTRA=no-such-package-xyz setpriv --reuid=65534 --regid=65534 \
-		--clear-groups "$top/scripts/deps.sh"
+		sh -c "DEPS_EXTRA=no-such-package-xyz setpriv --reuid=65534 --regid=65534 \
+		--clear-groups sh -c 'cd / && exec sh -s' <'$top/scripts/deps.sh'"
 else
 	skip "missing package as non-root -> apt-get line" "needs root and setpriv to drop to nobody"
 fi
