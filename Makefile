@@ -630,7 +630,8 @@ lab-selftest: $(B)/.deps-lava $(B)/tree-info $(call cell_files,$(LAB_CELLS)) $(c
 # (patches/mutants/); it must fail at least one test that passes on patched.
 # A mutant of another tree is compared with that tree's patched cells.
 mutant_ref = $(patsubst %mutant-$(lastword $(subst -, ,$(1))),%patched,$(1))
-mutants: $(call status_of,$(sort $(foreach m,$(RUN_MUTANTS),$(call mutant_ref,$(m)))) $(RUN_MUTANTS)) $(B)/tree-info
+MUTANT_ROWS = $(sort $(foreach m,$(RUN_MUTANTS),$(call mutant_ref,$(m)))) $(RUN_MUTANTS)
+mutants: $(call status_of,$(MUTANT_ROWS)) $(B)/tree-info
 	$(call stage,mutants)
 	@scripts/mutants.sh $(B)/results compat-tests/expected-failures $(B)/tree-info \
 		$(REPORT_DIR)/mutants \
@@ -783,7 +784,7 @@ kdisk = $(foreach p,$(1),$(call kdisk1,$(firstword $(subst :, ,$(p))),$(lastword
 kdisk1 = $(call kobj,$(1),$(2)):$(call kroot,$(1))/base/.tree:$(call kwt,$(1))
 cell_kpairs = $(foreach c,$(1),$($(ROW_$(c))_KERNEL):$(ARCH_$(c)))
 DISK_CELLS = $(if $(filter cell,$(MAKECMDGOALS)),$(filter $(CELL),$(CELL_IDS))) \
-	$(if $(filter mutants,$(MAKECMDGOALS)),$(call cell_ids,patched $(RUN_MUTANTS))) \
+	$(if $(filter mutants,$(MAKECMDGOALS)),$(call cell_ids,$(MUTANT_ROWS))) \
 	$(if $(filter lava lava-check lava-validate lab,$(MAKECMDGOALS)),$(LAVA_CELLS)) \
 	$(if $(filter lab-selftest,$(MAKECMDGOALS)),$(LAB_CELLS)) \
 	$(if $(filter bench,$(MAKECMDGOALS)),$(call cell_ids,$(BENCH_CELLS)))
