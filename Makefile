@@ -170,8 +170,11 @@ endef
 $(foreach t,$(ALL_OTHER_TREES),$(call check_in,MUTANTS_$(t),$(MUTANTS_$(t)),$(MUTANTS:mutant-%=%),mutant (patches/mutants/series)) \
 	$(foreach x,$(MUTANTS_$(t)),$(eval $(call other_mutant,$(t),$(x)))))
 # The mutants a run boots: the default tree's when it is in TREES, and
-# those of the other trees in TREES.
-RUN_MUTANTS = $(if $(filter $(DEFAULT_TREE),$(TREES)),$(MUTANTS)) $(foreach t,$(OTHER_TREES),$($(t)_MUTANTS))
+# those of the other trees in TREES and MUTANT_TREES (make check: the trees
+# with CHECK_MUTANTS_<t> := y).
+MUTANT_TREES ?= $(TREES_KNOWN)
+RUN_MUTANTS = $(if $(filter $(DEFAULT_TREE),$(TREES)),$(MUTANTS)) \
+	$(foreach t,$(filter $(MUTANT_TREES),$(OTHER_TREES)),$($(t)_MUTANTS))
 
 # --- payloads: what the initramfs carries besides busybox and guests/init ------
 # <p>_SRC: directory of programs (one per .c, built for every ABI of the
@@ -714,6 +717,8 @@ selfcheck: | $(B)/.deps $(B)/.deps-lava
 CHECK_MUTANT_ARCHES ?= x86_64 i386
 # The other trees with CHECK_<t> := y in trees/<t>.mk (7.2 and its 6.12 backport).
 CHECK_TREES         ?= $(strip $(foreach t,$(ALL_OTHER_TREES),$(if $(CHECK_$(t)),$(t))))
+# Of those, the trees whose mutants it boots (CHECK_MUTANTS_<t> := y: 7.2).
+CHECK_MUTANT_TREES  ?= $(strip $(foreach t,$(CHECK_TREES),$(if $(CHECK_MUTANTS_$(t)),$(t))))
 CHECK_TREE_ARCHES   ?= x86_64
 check: lint selfcheck checkpatch matrix check-kernels check-lava check-mutants check-trees
 # Every kernel the check's sub-makes boot, built here in the kernel chain.
@@ -722,7 +727,8 @@ kimgs = $(foreach p,$(1),$(call kimg,$(firstword $(subst :, ,$(p))),$(lastword $
 CHECK_KPAIRS = $(foreach m,$(MUTANTS),$(foreach a,$(filter $(CHECK_MUTANT_ARCHES),$($(m)_ARCHES)),$(m):$(a))) \
 	$(foreach t,$(CHECK_TREES),$(foreach k,base patched,\
 		$(foreach a,$(filter $(CHECK_TREE_ARCHES),$(ARCHES)),$(t)-$(k):$(a))) \
-		$(foreach m,$($(t)_MUTANTS),$(foreach a,$(filter $(CHECK_TREE_ARCHES),$($(m)_ARCHES)),$(m):$(a))))
+		$(foreach m,$(if $(filter $(t),$(CHECK_MUTANT_TREES)),$($(t)_MUTANTS)),\
+			$(foreach a,$(filter $(CHECK_TREE_ARCHES),$($(m)_ARCHES)),$(m):$(a))))
 check-kernels: $(call kimgs,$(CHECK_KPAIRS))
 # LAVA jobs of the cells make check builds: no mutant kernel for an arch
 # outside CHECK_MUTANT_ARCHES just to export its job (make lava: all).
@@ -737,9 +743,9 @@ check-mutants: | check-lava
 check-trees: | check-mutants
 	$(if $(CHECK_TREES),@$(MAKE) report mutants lava-validate $(addprefix checkpatch-,$(CHECK_TREES)) \
 		TREES="$(CHECK_TREES)" ARCHES="$(CHECK_TREE_ARCHES)" FLAVOURS="base patched" \
-		REPORT_DIR=$(B)/report/trees \
+		MUTANT_TREES="$(CHECK_MUTANT_TREES)" REPORT_DIR=$(B)/report/trees \
 		LAVA_CELLS="$(foreach t,$(CHECK_TREES),$(filter $(addprefix %-,$(CHECK_TREE_ARCHES)),\
-			$(call cell_ids,$(t)-base $(t)-patched $($(t)_MUTANTS))))")
+			$(call cell_ids,$(t)-base $(t)-patched $(if $(filter $(t),$(CHECK_MUTANT_TREES)),$($(t)_MUTANTS)))))")
 check-all:
 	@$(MAKE) check bisect TREES="$(TREES_KNOWN)" CHECK_TREES= CHECK_MUTANT_ARCHES="$(ARCHES)"
 .PHONY: check-all check-kernels check-lava check-mutants check-trees $(addprefix checkpatch-,$(ALL_OTHER_TREES)) $(addprefix bisect-,$(ALL_OTHER_TREES))

@@ -18,3 +18,5 @@ KSELFTEST_FIXES_7.2 = $(call series_of,patches/kselftest-fixes)
 # 7.2-mutant-<x>, booted with that test alone. Not e and g: the mask and
 # the compat fd_sets are compat-tests' (6.1's mutant cells).
 MUTANTS_7.2  := a b c d f h
+# make check boots them on x86_64.
+CHECK_MUTANTS_7.2 := y
