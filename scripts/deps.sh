@@ -10,6 +10,8 @@ set -eu
 pkgs="linux-source-6.1 make gcc libc6-dev git perl bc bison flex libelf-dev
 libssl-dev cpio xz-utils kmod ccache dpkg-dev rsync shellcheck ${DEPS_EXTRA:-}"
 native=$(dpkg --print-architecture)
+log=$(mktemp)
+trap 'rm -f "$log"' EXIT
 # dpkg-architecture (dpkg-dev) names the host's triplet. A fresh machine
 # may lack it: then gcc-x86-64-linux-gnu was asked for on amd64, apt
 # chose its arm64 build and failed ("held broken packages").
@@ -19,7 +21,8 @@ if ! command -v dpkg-architecture >/dev/null; then
 		exit 1
 	fi
 	echo "deps: installing dpkg-dev first (the host's triplet)"
-	apt-get update -q >/dev/null
+	"$(dirname "$0")/apt-update.sh" "$log" ||
+		{ tail -n 5 "$log" >&2; echo "deps: apt-get update failed 4 times; going on with the lists it got" >&2; }
 	DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends dpkg-dev >/dev/null
 fi
 gnu=$(dpkg-architecture -qDEB_HOST_GNU_TYPE | tr _ -)
@@ -50,7 +53,10 @@ if [ "$(id -u)" != 0 ]; then
 fi
 for a in $new; do dpkg --add-architecture "$a"; done
 echo "deps: installing$missing${new:+ (adding archs$new)}"
-apt-get update -q >/dev/null
+# A list that still fails after the retries (one arch of one suite, say)
+# need not hold any package asked for: apt-get install decides.
+"$(dirname "$0")/apt-update.sh" "$log" ||
+	{ tail -n 5 "$log" >&2; echo "deps: apt-get update failed 4 times; going on with the lists it got" >&2; }
 # shellcheck disable=SC2086 # a word list
 [ -z "$missing" ] || DEBIAN_FRONTEND=noninteractive \
 	apt-get install -y -q --no-install-recommends $missing >/dev/null

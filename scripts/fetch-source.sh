@@ -53,7 +53,7 @@ Acquire::Languages "none";
 Acquire::Check-Valid-Until "false";
 EOC
 export APT_CONFIG="$apt/apt.conf"
-apt-get update -q >"$apt/update.log" 2>&1 || fail "not available: apt-get update of $* failed (see $apt/update.log)"
+"$(dirname "$0")/apt-update.sh" "$apt/update.log" || fail "not available: apt-get update of $* failed (see $apt/update.log)"
 v=$(apt-cache policy "$pkg" 2>/dev/null | sed -n 's/^  Candidate: //p')
 if [ -z "$v" ] || [ "$v" = "(none)" ]; then fail "is not in suite(s): $*"; fi
 if [ -f "$tarball" ] && grep -q "^$pkg $v " "$tarball.info" 2>/dev/null; then
