@@ -173,6 +173,7 @@ $(foreach t,$(ALL_OTHER_TREES),$(call check_in,MUTANTS_$(t),$(MUTANTS_$(t)),$(MU
 # those of the other trees in TREES and MUTANT_TREES (make check: the trees
 # with CHECK_MUTANTS_<t> := y).
 MUTANT_TREES ?= $(TREES_KNOWN)
+$(call check_in,MUTANT_TREES,$(MUTANT_TREES),$(TREES_KNOWN),tree (trees/<tree>.mk))
 RUN_MUTANTS = $(if $(filter $(DEFAULT_TREE),$(TREES)),$(MUTANTS)) \
 	$(foreach t,$(filter $(MUTANT_TREES),$(OTHER_TREES)),$($(t)_MUTANTS))
 
@@ -709,9 +710,10 @@ selfcheck: | $(B)/.deps $(B)/.deps-lava
 
 # make check: what CI runs on every change, within its budget on 2 cores:
 # the default tree on every arch with the debug guest, LAVA's validation
-# and lava-run, the mutants on CHECK_MUTANT_ARCHES (every mutant has one
-# there: mutant-d needs a native 32-bit kernel), the base, patched and
-# mutant cells of CHECK_TREES on CHECK_TREE_ARCHES with their checkpatch
+# and lava-run, the mutants of TREES (RUN_MUTANTS) on CHECK_MUTANT_ARCHES
+# (every mutant has one there: mutant-d needs a native 32-bit kernel), the
+# base and patched cells of CHECK_TREES and the mutant cells of
+# CHECK_MUTANT_TREES on CHECK_TREE_ARCHES with their checkpatch
 # (report in build/report/trees/). make check-all: everything, every tree, mutant and
 # series prefix on every arch in ARCHES (what a series change needs).
 CHECK_MUTANT_ARCHES ?= x86_64 i386
@@ -724,7 +726,7 @@ check: lint selfcheck checkpatch matrix check-kernels check-lava check-mutants c
 # Every kernel the check's sub-makes boot, built here in the kernel chain.
 # kernel:arch pairs; kimgs turns pairs into images.
 kimgs = $(foreach p,$(1),$(call kimg,$(firstword $(subst :, ,$(p))),$(lastword $(subst :, ,$(p)))))
-CHECK_KPAIRS = $(foreach m,$(MUTANTS),$(foreach a,$(filter $(CHECK_MUTANT_ARCHES),$($(m)_ARCHES)),$(m):$(a))) \
+CHECK_KPAIRS = $(foreach m,$(RUN_MUTANTS),$(foreach a,$(filter $(CHECK_MUTANT_ARCHES),$($(m)_ARCHES)),$(m):$(a))) \
 	$(foreach t,$(CHECK_TREES),$(foreach k,base patched,\
 		$(foreach a,$(filter $(CHECK_TREE_ARCHES),$(ARCHES)),$(t)-$(k):$(a))) \
 		$(foreach m,$(if $(filter $(t),$(CHECK_MUTANT_TREES)),$($(t)_MUTANTS)),\
@@ -733,7 +735,7 @@ check-kernels: $(call kimgs,$(CHECK_KPAIRS))
 # LAVA jobs of the cells make check builds: no mutant kernel for an arch
 # outside CHECK_MUTANT_ARCHES just to export its job (make lava: all).
 CHECK_LAVA_CELLS = $(call cell_ids,$(MATRIX_ROWS)) \
-	$(filter $(addprefix %-,$(CHECK_MUTANT_ARCHES)),$(call cell_ids,$(MUTANTS)))
+	$(filter $(addprefix %-,$(CHECK_MUTANT_ARCHES)),$(call cell_ids,$(RUN_MUTANTS)))
 # One sub-make at a time: each has the whole job pool (-j$(JOBS)) to itself.
 check-lava: | matrix check-kernels
 	@$(MAKE) lava-check LAVA_CELLS="$(strip $(CHECK_LAVA_CELLS))"
@@ -741,7 +743,7 @@ check-mutants: | check-lava
 	@$(MAKE) mutants ARCHES="$(filter $(CHECK_MUTANT_ARCHES),$(ARCHES))"
 # Their cells' LAVA jobs are validated too (exported beside the default's).
 check-trees: | check-mutants
-	$(if $(CHECK_TREES),@$(MAKE) report mutants lava-validate $(addprefix checkpatch-,$(CHECK_TREES)) \
+	$(if $(CHECK_TREES),@$(MAKE) report $(if $(CHECK_MUTANT_TREES),mutants) lava-validate $(addprefix checkpatch-,$(CHECK_TREES)) \
 		TREES="$(CHECK_TREES)" ARCHES="$(CHECK_TREE_ARCHES)" FLAVOURS="base patched" \
 		MUTANT_TREES="$(CHECK_MUTANT_TREES)" REPORT_DIR=$(B)/report/trees \
 		LAVA_CELLS="$(foreach t,$(CHECK_TREES),$(filter $(addprefix %-,$(CHECK_TREE_ARCHES)),\
