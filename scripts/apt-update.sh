@@ -1,6 +1,6 @@
 #!/bin/sh
 # apt-update.sh LOG: apt-get update (with the caller's APT_CONFIG), tried
-# up to 4 times over about 3 minutes. A Debian mirror in mid-sync serves
+# up to 4 times, 20, 40 and 60 s apart. A Debian mirror in mid-sync serves
 # index files that do not match their Release file ("File has unexpected
 # size ... Mirror sync in progress?"): a fresh machine's first make then
 # failed at once (2026-12-05, bookworm-security's armhf and i386 lists).
