@@ -249,6 +249,13 @@ fails_with "unknown flavour -> one line" "FLAVOURS=nope: no such flavour" \
 	make -s -C "$top" -n matrix FLAVOURS=nope
 fails_with "REPEAT that is not a count -> one line" "REPEAT=x: a count" \
 	make -s -C "$top" -n matrix REPEAT=x
+fails_with "unknown mutant tree -> one line" "MUTANT_TREES=nope: no such tree" \
+	make -s -C "$top" -n mutants MUTANT_TREES=nope
+# check-mutants boots the mutants of every tree in TREES: their kernels
+# belong to the check's kernel chain, not to the sub-make's own builds.
+line=$(make -s -C "$top" -n check TREES="6.1 6.12" B="$t/cold" 2>/dev/null | grep -m1 '^scripts/disk.sh')
+check "make check TREES=\"6.1 6.12\" -> 6.12's mutant kernels in the check's chain" \
+	sh -c "echo '$line' | grep -q '/6.12/shared-mutants/obj/i386:'"
 
 # --- disk.sh: no room is one line before any work, not ENOSPC mid-build --------
 mkdir -p "$t/disk/base/obj/k" "$t/disk/wt"
