@@ -598,8 +598,13 @@ def log_entries(text):
 
 
 def console_from_log(text):
-    """The serial console as lava-run logged it ("lvl": "target")."""
-    return "".join("%s\n" % m for lvl, m in log_entries(text) if lvl == "target" and isinstance(m, str))
+    """The serial console as lava-run logged it: "target" lines, and the
+    "feedback" ones read after the test action. The line the last
+    monitor's end string ("matrix: done") matched is sometimes logged
+    only as feedback, by finalize's read-feedback (seen in a make check:
+    status "guest ended without finishing" on a console that finished)."""
+    return "".join("%s\n" % m for lvl, m in log_entries(text)
+                   if lvl in ("target", "feedback") and isinstance(m, str))
 
 
 def lava_results(text):
