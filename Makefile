@@ -30,6 +30,15 @@ REPEAT    ?= 1
 RERUN     ?= 0
 OVERLAY   ?=
 export REPEAT RERUN
+$(if $(shell [ "$(JOBS)" -ge 1 ] 2>/dev/null && echo y),,$(error JOBS=$(JOBS): a number of jobs, 1 or more))
+$(if $(OVERLAY),$(if $(shell [ -d "$(OVERLAY)" ] && echo y),,$(error OVERLAY=$(OVERLAY): not a directory)))
+# Build products (source trees, kernels) by content key outside the clone
+# (scripts/cache.sh): a second clone of the same commit builds no kernel.
+MATRIX_CACHE     ?= $(or $(XDG_CACHE_HOME),$(HOME)/.cache)/select-matrix
+MATRIX_CACHE_MAX ?= 20480
+$(if $(filter off /%,$(MATRIX_CACHE)),,$(error MATRIX_CACHE=$(MATRIX_CACHE): an absolute path, or off))
+$(if $(shell [ "$(MATRIX_CACHE_MAX)" -ge 1 ] 2>/dev/null && echo y),,$(error MATRIX_CACHE_MAX=$(MATRIX_CACHE_MAX): a size in MiB, 1 or more))
+export MATRIX_CACHE MATRIX_CACHE_MAX
 # make check's sub-makes are part of its run (one time table).
 ifeq ($(MAKELEVEL),0)
 export RUN_ID := $(shell date +%s%N)
@@ -312,7 +321,8 @@ TEST_CFLAGS := -static -O2 -Wall -Wextra -Wno-unused-parameter \
 
 .PHONY: matrix check lint selfcheck deps trees kernels tests initramfs boot \
 	report report-only merge cells cell cell-info shell checkpatch bisect \
-	mutants series series-kselftest-fixes lava lava-check bench clean disk FORCE
+	mutants series series-kselftest-fixes lava lava-check bench clean disk FORCE \
+	cache-info cache-clean
 .DEFAULT_GOAL := matrix
 
 matrix: report
@@ -807,6 +817,10 @@ $(B)/.deps: | disk
 
 clean:
 	rm -rf $(B)/results $(B)/report $(B)/guest $(B)/bin $(B)/times
+cache-info:
+	@scripts/cache.sh info
+cache-clean:
+	@scripts/cache.sh clean
 
 FORCE:
 # Stamps made by pattern rules are not intermediates to delete.

@@ -1,8 +1,9 @@
 #!/bin/sh
 # kbuild.sh SRC OBJ KARCH CROSS IMAGE FRAGMENT... [-- MAKEVAR=...]
 # Configure (tinyconfig + fragments, checked) and build one kernel with
-# ccache. Skipped when the tree (HEAD and uncommitted changes), the
-# fragments and the arguments are those of the last good build. On failure
+# ccache. Skipped when the tree (HEAD's content and uncommitted changes),
+# the fragments and the arguments are those of the last good build; taken
+# from the cache (scripts/cache.sh) when any clone built it. On failure
 # show the last compiler lines. Its own make runs -j$(nproc), outside the
 # caller's jobserver.
 # $frags, $extra, $jobs are word lists (paths and VAR=value, no blanks):
@@ -22,13 +23,25 @@ mkdir -p "$obj"
 exec 9>"$obj/.lock"
 flock 9
 unset MAKEFLAGS MFLAGS MAKELEVEL
-key=$( { git -C "$src" rev-parse HEAD 2>/dev/null; git -C "$src" diff HEAD 2>/dev/null;
-	cat $frags; echo "$karch $cross $image $extra"; } | sha256sum | cut -c1-16)
+# The key is the tree's content (not its commit: a clone's commits differ
+# by date), the fragments, the configure step, the compiler and the
+# arguments: it names the kernel in this build and in the cache.
+tree=$(git -C "$src" rev-parse -q --verify 'HEAD^{tree}' 2>/dev/null || true)
+key=$( { echo "$tree"; git -C "$src" diff HEAD 2>/dev/null; cat $frags "$here/kconfig.sh";
+	"${cross}gcc" --version 2>/dev/null | head -n 1; echo "$karch $cross $image $extra"; } |
+	sha256sum | cut -c1-32)
 if [ -f "$obj/$image" ] && [ "$(cat "$obj/.matrix-key" 2>/dev/null)" = "$key" ]; then
 	note "up to date"
 	exit 0
 fi
 rm -f "$obj/.matrix-key"
+# What a cell and a lab job read of a kernel: its image and release.
+kept="$image include/config/kernel.release"
+if [ -n "$tree" ] && "$here/cache.sh" get kernel "$key" "$obj"; then
+	echo "$key" >"$obj/.matrix-key"
+	note "from cache"
+	exit 0
+fi
 # Reconfigure only when a fragment is newer than the config.
 if [ ! -f "$obj/.config" ] || [ -n "$(find $frags -newer "$obj/.config")" ]; then
 	"$here/kconfig.sh" "$src" "$obj" "$karch" $frags
@@ -44,6 +57,8 @@ if ! make -C "$src" O="$obj" ARCH="$karch" CROSS_COMPILE="$cross" \
 	exit 1
 fi
 echo "$key" >"$obj/.matrix-key"
+# shellcheck disable=SC2086 # a word list
+[ -z "$tree" ] || "$here/cache.sh" put kernel "$key" "$obj" $kept
 hits=$(grep -c '^direct_cache_hit\|^preprocessed_cache_hit' "$CCACHE_STATSLOG" 2>/dev/null || true)
 calls=$(grep -c '^#' "$CCACHE_STATSLOG" 2>/dev/null || true)
 note "built, ccache ${hits:-0}/${calls:-0} hits"

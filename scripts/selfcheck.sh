@@ -156,6 +156,42 @@ touch -d '2000-01-01' "$t/frag"
 fails_with "build failure -> last compiler lines" "x.c:1:1: error" \
 	"$top/scripts/kbuild.sh" "$t/ksrc" "$t/kobj" x86_64 "" bzImage "$t/frag"
 
+# --- cache.sh: products by content key; a damaged entry is rebuilt, never used ---
+export MATRIX_CACHE="$t/cache"
+mkdir -p "$t/prod/a/b" && echo image >"$t/prod/a/b/img" && echo 6.1.0 >"$t/prod/rel"
+"$top/scripts/cache.sh" put kernel k1 "$t/prod" a/b/img rel
+check "cache: a stored entry comes back whole" sh -c \
+	"'$top/scripts/cache.sh' get kernel k1 '$t/got' && cmp '$t/got/a/b/img' '$t/prod/a/b/img' && cmp '$t/got/rel' '$t/prod/rel'"
+echo imag >"$t/cache/kernel/k1/files/a/b/img"
+fails_with "cache: a corrupt entry -> one line, removed" "cache: kernel k1: checksum mismatch" \
+	"$top/scripts/cache.sh" get kernel k1 "$t/got2"
+check "cache: the corrupt entry is gone (a miss, not a boot of it)" sh -c \
+	"! '$top/scripts/cache.sh' get kernel k1 '$t/got3' && [ ! -e '$t/cache/kernel/k1' ]"
+"$top/scripts/cache.sh" put kernel k1 "$t/prod" a/b/img rel
+check "cache: MATRIX_CACHE=off never hits" sh -c \
+	"! MATRIX_CACHE=off '$top/scripts/cache.sh' get kernel k1 '$t/got4'"
+head -c 1500000 /dev/zero >"$t/prod/big"
+touch -d '2001-01-01' "$t/cache/kernel/k1"
+check "cache: the least recently used entry goes over the bound" sh -c \
+	"MATRIX_CACHE_MAX=1 '$top/scripts/cache.sh' put kernel k2 '$t/prod' big && \
+	[ ! -e '$t/cache/kernel/k1' ] && [ -e '$t/cache/kernel/k2' ]"
+fails_with "cache: MATRIX_CACHE=relative -> one line" "MATRIX_CACHE=rel: an absolute path" \
+	env MATRIX_CACHE=rel "$top/scripts/cache.sh" info
+# kbuild.sh: a kernel any clone built is taken from the cache, make not run.
+mkdir -p "$t/k2src" "$t/k2obj"
+# shellcheck disable=SC2016 # make's $(O), not the shell's
+printf 'bzImage:\n\t@echo built >$(O)/bzImage; mkdir -p $(O)/include/config; echo 6.1.0 >$(O)/include/config/kernel.release\n' \
+	>"$t/k2src/Makefile"
+git -C "$t/k2src" init -q && git -C "$t/k2src" add Makefile &&
+	git -C "$t/k2src" -c user.name=t -c user.email=t@t commit -q -m k
+: >"$t/k2obj/.config"
+"$top/scripts/kbuild.sh" "$t/k2src" "$t/k2obj" x86_64 "" bzImage "$t/frag" >/dev/null 2>&1
+rm -rf "$t/k2obj" && mkdir -p "$t/k2obj" && : >"$t/k2obj/.config"
+check "kbuild.sh: a cached kernel is copied, not built" sh -c \
+	"TIMED_NOTE='$t/note' '$top/scripts/kbuild.sh' '$t/k2src' '$t/k2obj' x86_64 '' bzImage '$t/frag' && \
+	grep -qx 'from cache' '$t/note' && grep -qx built '$t/k2obj/bzImage' && [ -f '$t/k2obj/include/config/kernel.release' ]"
+unset MATRIX_CACHE
+
 # --- kconfig.sh: a requested symbol that does not land fails ---------------------
 if [ -d "$top/build/base/src/scripts/kconfig" ]; then
 	printf 'CONFIG_NO_SUCH_SYMBOL=y\n' >"$t/nosuch.config"
@@ -251,6 +287,13 @@ fails_with "REPEAT that is not a count -> one line" "REPEAT=x: a count" \
 	make -s -C "$top" -n matrix REPEAT=x
 fails_with "unknown mutant tree -> one line" "MUTANT_TREES=nope: no such tree" \
 	make -s -C "$top" -n mutants MUTANT_TREES=nope
+fails_with "JOBS=0 -> one line" "JOBS=0: a number of jobs" make -s -C "$top" -n matrix JOBS=0
+fails_with "OVERLAY that is not a directory -> one line" "OVERLAY=/nonexistent: not a directory" \
+	make -s -C "$top" -n matrix OVERLAY=/nonexistent
+fails_with "MATRIX_CACHE relative -> one line" "MATRIX_CACHE=rel: an absolute path, or off" \
+	make -s -C "$top" -n matrix MATRIX_CACHE=rel
+fails_with "MATRIX_CACHE_MAX not a size -> one line" "MATRIX_CACHE_MAX=1G: a size in MiB" \
+	make -s -C "$top" -n matrix MATRIX_CACHE_MAX=1G
 # check-mutants boots the mutants of every tree in TREES: their kernels
 # belong to the check's kernel chain, not to the sub-make's own builds.
 line=$(make -s -C "$top" -n check TREES="6.1 6.12" B="$t/cold" 2>/dev/null | grep -m1 '^scripts/disk.sh')
