@@ -23,13 +23,8 @@ if [ $# = 0 ]; then
 	echo "$pkg $v (installed on the host)" >"$INFO_DIR/$(basename "$tarball").info"
 	exit 0
 fi
-# The host's Debian archives, as apt itself reads them (one-line or deb822).
-# shellcheck disable=SC2016 # $(REPO_URI) is apt's format field, not a shell expansion
-repos=$(apt-get indextargets --format '$(REPO_URI) $(RELEASE)' 2>/dev/null | sort -u)
-mirror=${MIRROR:-$(echo "$repos" | awk '$2 !~ /-security$/ { sub("/$", "", $1); print $1; exit }')}
-security=${SECURITY_MIRROR:-$(echo "$repos" | awk '$2 ~ /-security$/ { sub("/$", "", $1); print $1; exit }')}
-[ -n "$mirror" ] || fail "not available: the host's apt sources name no Debian archive (set MIRROR=)"
-security=${security:-$mirror-security}
+urls=$("$(dirname "$0")/mirrors.sh" 2>&1) || fail "not available: $urls"
+mirror=$(echo "$urls" | sed -n 1p) security=$(echo "$urls" | sed -n 2p)
 out=$(dirname "$tarball")
 apt=$(cd "$(dirname "$0")/.." && pwd)/build/apt/$tree
 mkdir -p "$apt/lists/partial" "$apt/cache/archives/partial" "$apt/empty.d" "$out"
