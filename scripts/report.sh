@@ -11,12 +11,15 @@
 # under that guest arch (a native 32-bit kernel vs compat on a 64-bit one).
 # With TIMES (scripts/timed.sh's directory) it marks reused cells and ends
 # with the time table, this make run's stages (RUN_ID) apart from those it
-# found up to date.
+# found up to date. OUTDIR/verdicts.tsv and OUTDIR/cells.tsv are the same
+# verdicts for machines (scripts/results/): expectations are applied here
+# only.
 set -eu
 results=$1 expected=$2 info=$3 outdir=$4; shift 4
 mkdir -p "$outdir"
 awk -v cells="$*" -v expected="$expected" -v results="$results" \
     -v info="$info" -v junit="$outdir/junit.xml" -v times="${TIMES:-}" \
+    -v vtsv="$outdir/verdicts.tsv" -v ctsv="$outdir/cells.tsv" \
     -v run="${RUN_ID:-}" -v deftree="${DEFAULT_TREE:-}" '
 function glob2re(g) {
 	gsub(/[.+^$(){}|\[\]\\]/, "\\\\&", g)
@@ -42,6 +45,17 @@ function how(id,   f, l, p) {
 function xmatch(e, i) {
 	return ef[e] == cf[i] && (et[e] == "" || et[e] == ct[i]) &&
 		(eq[e] ? ca[i] ":" cabi[i] : cabi[i]) ~ eabi[e]
+}
+# The boot seconds of a cell, from its time table line ("" when not known).
+function secs(id,   f, l, p) {
+	if (times == "") return ""
+	f = times "/boot_" id
+	gsub(/[^A-Za-z0-9_.\/-]/, "_", f)
+	l = ""
+	if ((getline l < f) <= 0) { close(f); return "" }
+	close(f)
+	split(l, p, "\t")
+	return p[2]
 }
 function addrow(r) { if (!(r in seen)) { seen[r] = 1; rows[++nrows] = r } }
 function xml(s) {
@@ -149,6 +163,7 @@ BEGIN {
 					xf = 1; used[e]++
 				}
 			g = got[r, i]
+			xfl[r, i] = xf
 			if (xf && g == "FAIL") g = "XFAIL"
 			else if (xf && g == "PASS") g = "XPASS"
 			res[r, i] = g
@@ -156,7 +171,13 @@ BEGIN {
 		}
 	}
 
-	while ((getline line < info) > 0) print line
+	# "tree <t>: <version> from ..." names the kernel version of each tree.
+	while ((getline line < info) > 0) {
+		print line
+		if (line ~ /^tree [^ ]+: /) {
+			split(line, w, " "); t = w[2]; sub(/:$/, "", t); kv[t] = w[3]
+		}
+	}
 	close(info)
 	# Header: variant groups, then ABIs; columns as wide as any name.
 	w0 = 44; cw = 7; wv = 8; wa = 7
@@ -232,12 +253,32 @@ BEGIN {
 	for (n = 1; n <= nrows; n++) if (rows[n] in badrows) printf "FAILED: %s\n", rows[n]
 	if (times != "") timetable()
 
-	# JUnit: one suite per cell.
+	# For machines: one line per cell and per row a cell ran, the KTAP
+	# verdict (ERR: missing from a cell that did not finish) and whether
+	# the expected-failure table declares it.
+	printf "" > vtsv; printf "" > ctsv
+	for (i = 1; i <= ncell; i++) {
+		sec[i] = secs(cv[i] "-" ca[i])
+		printf "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", cv[i], ca[i], cabi[i], ct[i], cf[i],
+			status[i], sec[i], how(cv[i] "-" ca[i]) != "" ? 1 : 0 > ctsv
+		for (n = 1; n <= nrows; n++) {
+			r = rows[n]; g = res[r, i]
+			if (g == "-") continue
+			v = g == "XFAIL" ? "FAIL" : (g == "XPASS" ? "PASS" : g)
+			printf "%s\t%s\t%s\t%s\t%s\t%d\n", cv[i], ca[i], cabi[i], r, v, xfl[r, i] > vtsv
+		}
+	}
+	close(vtsv); close(ctsv)
+	# JUnit: one suite per cell, its boot seconds as its time.
 	printf "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n" > junit
 	for (i = 1; i <= ncell; i++) {
-		printf "  <testsuite name=\"%s.%s.%s\">\n", cv[i], ca[i], cabi[i] > junit
+		printf "  <testsuite name=\"%s.%s.%s\"%s>\n", cv[i], ca[i], cabi[i],
+			sec[i] != "" ? " time=\"" sec[i] "\"" : "" > junit
+		printf "    <properties><property name=\"tree\" value=\"%s\"/><property name=\"kernel_version\" value=\"%s\"/><property name=\"flavour\" value=\"%s\"/><property name=\"arch\" value=\"%s\"/><property name=\"abi\" value=\"%s\"/></properties>\n", \
+			xml(ct[i]), xml(kv[ct[i]]), xml(cf[i]), xml(ca[i]), xml(cabi[i]) > junit
 		if (status[i] != "ok")
-			printf "    <testcase classname=\"guest\" name=\"boot\"><failure message=\"%s\"/></testcase>\n", xml(status[i]) > junit
+			printf "    <testcase classname=\"guest\" name=\"boot\"%s><failure message=\"%s\"/></testcase>\n", \
+				sec[i] != "" ? " time=\"" sec[i] "\"" : "", xml(status[i]) > junit
 		for (n = 1; n <= nrows; n++) {
 			r = rows[n]; g = res[r, i]
 			if (g == "-") continue
