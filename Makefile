@@ -42,6 +42,9 @@ export MATRIX_CACHE MATRIX_CACHE_MAX
 # make check's sub-makes are part of its run (one time table).
 ifeq ($(MAKELEVEL),0)
 export RUN_ID := $(shell date +%s%N)
+# This make's own stdout: a long build's progress lines (scripts/progress.sh)
+# go there at once, past -O's holding of a recipe's output.
+export MATRIX_CONSOLE := /proc/$(shell echo $$PPID)/fd/1
 endif
 export TIMES  := $(B)/times
 

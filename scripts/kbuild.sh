@@ -42,23 +42,43 @@ if [ -n "$tree" ] && "$here/cache.sh" get kernel "$key" "$obj"; then
 	note "from cache"
 	exit 0
 fi
+t0=$(date +%s)
 # Reconfigure only when a fragment is newer than the config.
 if [ ! -f "$obj/.config" ] || [ -n "$(find $frags -newer "$obj/.config")" ]; then
 	"$here/kconfig.sh" "$src" "$obj" "$karch" $frags
 fi
+t1=$(date +%s)
 jobs=-j$(nproc)
 log=$obj/build.log
 export CCACHE_STATSLOG="$obj/ccache.log"
 rm -f "$CCACHE_STATSLOG"
-if ! make -C "$src" O="$obj" ARCH="$karch" CROSS_COMPILE="$cross" \
-	CC="ccache ${cross}gcc" $extra $jobs "${image##*/}" >"$log" 2>&1; then
+# Steps and seconds of the last build of this kernel (its object folder,
+# or any clone's: the cache keeps them by the folder's place in build/).
+last=$obj/.matrix-last
+label=$(echo "$obj" | sed 's|.*/build/||')
+est=${MATRIX_CACHE:-off}/estimates/$(echo "$label" | tr / _)
+[ -f "$last" ] || [ ! -f "$est" ] || cp "$est" "$last"
+"$here/progress.sh" "$log" "kernel $label" "$last" &
+prog=$!
+rc=0
+make -C "$src" O="$obj" ARCH="$karch" CROSS_COMPILE="$cross" \
+	CC="ccache ${cross}gcc" $extra $jobs "${image##*/}" >"$log" 2>&1 || rc=$?
+kill "$prog" 2>/dev/null || true
+if [ "$rc" != 0 ]; then
 	echo "kbuild: $obj failed; last lines of $log:" >&2
 	grep -v '^  [A-Z]' "$log" | tail -n 25 >&2
 	exit 1
 fi
+t2=$(date +%s)
 echo "$key" >"$obj/.matrix-key"
+steps=$(grep -c '^  [A-Z]' "$log" || true)
+# A build of a few steps (an incremental one) says nothing of a cold one.
+if [ "${steps:-0}" -ge "$(cut -d' ' -f1 "$last" 2>/dev/null || echo 0)" ]; then
+	echo "$steps $((t2 - t1))" >"$last"
+	[ "${MATRIX_CACHE:-off}" = off ] || { mkdir -p "${est%/*}" && cp "$last" "$est"; }
+fi
 # shellcheck disable=SC2086 # a word list
 [ -z "$tree" ] || "$here/cache.sh" put kernel "$key" "$obj" $kept
 hits=$(grep -c '^direct_cache_hit\|^preprocessed_cache_hit' "$CCACHE_STATSLOG" 2>/dev/null || true)
 calls=$(grep -c '^#' "$CCACHE_STATSLOG" 2>/dev/null || true)
-note "built, ccache ${hits:-0}/${calls:-0} hits"
+note "built: configure $((t1 - t0)) s, compile and link $((t2 - t1)) s ($steps steps), ccache ${hits:-0}/${calls:-0} hits"
