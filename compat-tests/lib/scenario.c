@@ -8,6 +8,10 @@
 #include <unistd.h>
 
 #include "scenario.h"
+#include "uring.h"
+
+/* ACT_COMPLETE: the pipe the caller's io_uring read waits on. */
+static int completion[2] = { -1, -1 };
 
 void timed_call(const struct entry *e, const struct call *c, struct outcome *o)
 {
@@ -26,6 +30,7 @@ static void child(const struct scenario *s, int ready, int report)
 	union tmo *t = tmo_page();
 	struct call c = { .out = s->out, .tmo = t,
 			  .mask = s->e->sigmask ? &mask : NULL };
+	struct uring u;
 	int p[2];
 
 	count_usr1(s->sa_restart);
@@ -36,6 +41,8 @@ static void child(const struct scenario *s, int ready, int report)
 	idle_pipe(p);
 	c.fd = s->out ? p[1] : p[0];
 	o.pid = getpid();
+	if (s->action == ACT_COMPLETE && uring_read(&u, completion[0]))
+		_exit(2);
 
 	if (write(ready, "", 1) != 1)
 		_exit(2);
@@ -44,6 +51,8 @@ static void child(const struct scenario *s, int ready, int report)
 	o.mask_after = blocked_mask();
 	o.handled = usr1_count();
 	o.after = *t;
+	if (s->action == ACT_COMPLETE)
+		o.completion = uring_result(&u);
 	if (write(report, &o, sizeof(o)) != sizeof(o))
 		_exit(2);
 	_exit(0);
@@ -63,6 +72,10 @@ static int act(const struct scenario *s, pid_t pid, struct instants *at,
 	sleep_until(at->asleep + s->delay_ns);
 	if (s->action == ACT_SIGNAL)
 		return signal_child(pid, SIGUSR1, &at->signal) ? 1 : 0;
+	if (s->action == ACT_COMPLETE) {
+		at->complete = mono_ns();
+		return write(completion[1], "", 1) == 1 ? 0 : 1;
+	}
 	if (stop_child(pid, &at->stop, &at->stopped, status)) {
 		*reaped = WIFEXITED(*status) || WIFSIGNALED(*status);
 		return 1;
@@ -99,7 +112,9 @@ static int run_once(const struct scenario *s, struct outcome *o)
 	char c;
 	pid_t pid;
 
-	if (pipe(ready) || pipe(report))
+	/* A pipe of its own per run: no byte left by another run completes it. */
+	if (pipe(ready) || pipe(report) ||
+	    (s->action == ACT_COMPLETE && pipe(completion)))
 		ksft_exit_fail_msg("pipe: %s\n", strerror(errno));
 	fflush(stdout);
 	pid = fork();
@@ -123,6 +138,10 @@ static int run_once(const struct scenario *s, struct outcome *o)
 		waitpid(pid, &status, 0);
 	close(ready[0]);
 	close(report[0]);
+	if (s->action == ACT_COMPLETE) {
+		close(completion[0]);
+		close(completion[1]);
+	}
 	if (!got || !WIFEXITED(status) || WEXITSTATUS(status)) {
 		ksft_print_msg("%s: child status %#x\n", s->e->name, status);
 		return -1;
@@ -130,7 +149,7 @@ static int run_once(const struct scenario *s, struct outcome *o)
 	o->at = at;
 	if (!ret)
 		return 0;
-	first = at.stop ? at.stop : at.signal;
+	first = at.stop ? at.stop : at.signal ? at.signal : at.complete;
 	if (o->ret == 0 && (!first || o->t1 < first)) {
 		ksft_print_msg("%s: timed out before the parent acted: %s\n",
 			       s->e->name, outcome_str(s, o));
@@ -236,7 +255,7 @@ static int steps_str(char *buf, size_t size, const struct outcome *o)
 		{ "stopped", o->at.stopped }, { "cont", o->at.cont },
 		{ "asleep2", o->at.asleep2 }, { "signal", o->at.signal },
 		{ "stop2", o->at.stop2 }, { "stopped2", o->at.stopped2 },
-		{ "cont2", o->at.cont2 },
+		{ "cont2", o->at.cont2 }, { "complete", o->at.complete },
 	};
 	size_t i;
 	int n = 0;

@@ -23,6 +23,8 @@ enum action {
 	ACT_STOP_CONT_SIGNAL,	/* as ACT_STOP, then SIGUSR1 once it sleeps again */
 	ACT_STOP_TWICE,		/* as ACT_STOP, then stopped again delay_ns / 4
 				 * after it sleeps again, held hold_ns, SIGCONT */
+	ACT_COMPLETE,		/* no signal: an io_uring read the caller
+				 * submitted before the call completes */
 };
 
 struct scenario {
@@ -46,6 +48,7 @@ struct instants {
 	int64_t asleep2;	/* the restarted call seen asleep */
 	int64_t signal;		/* just before kill(SIGUSR1) */
 	int64_t stop2, stopped2, cont2;	/* the second stop (ACT_STOP_TWICE) */
+	int64_t complete;	/* just before the write its read completes on */
 };
 
 struct outcome {
@@ -57,6 +60,8 @@ struct outcome {
 	uint64_t mask_before, mask_after;	/* the caller's sigprocmask */
 	int pid;		/* the child that made the call */
 	bool clobbered;		/* an fd_set word past nfds changed */
+	int completion;		/* ACT_COMPLETE: the read's result after the
+				 * call, -ENODATA: none yet */
 	struct instants at;	/* what the parent did, when */
 };
 

@@ -1,0 +1,27 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * One io_uring read in flight, through the raw system calls: its
+ * completion queues task_work on the submitting task, which sets
+ * TIF_NOTIFY_SIGNAL; signal_pending() is then true with no signal sent,
+ * and a select/poll sleep of that task ends as if one had been.
+ */
+#ifndef COMPAT_TESTS_URING_H
+#define COMPAT_TESTS_URING_H
+
+struct uring {
+	int fd;
+	char buf[8];
+	unsigned int *cq_head, *cq_tail, *cq_mask;
+	void *cqes;
+};
+
+/* 0 when this kernel has io_uring for this ABI, else -errno. */
+int uring_probe(void);
+
+/* Submit one read of a byte from @fd; 0 or -errno. */
+int uring_read(struct uring *u, int fd);
+
+/* The completion's result (1: a byte read), or -ENODATA if none came. */
+int uring_result(const struct uring *u);
+
+#endif
