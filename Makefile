@@ -265,6 +265,10 @@ debug_PAYLOAD  := debug
 # skipping would gain nothing and shift=0 would run slower than the host;
 # trinity and stress-ng limits are meant as host seconds: auto.
 debug_QEMU     := -m 2048
+# TRINITY_SEED=S runs trinity's seed S again (the debug cell prints its seed).
+TRINITY_SEED   ?=
+$(if $(TRINITY_SEED),$(if $(shell [ "$(TRINITY_SEED)" -ge 0 ] 2>/dev/null && echo y),,$(error TRINITY_SEED=$(TRINITY_SEED): a seed, a number)))
+debug_CMDLINE  := $(if $(TRINITY_SEED),matrix.trinity_seed=$(TRINITY_SEED))
 debug_CLOCK    := auto
 # Its boot is the longest (KASAN, about 5 min): its kernel is built first.
 debug_FIRST    := y
