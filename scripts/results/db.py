@@ -1,0 +1,152 @@
+"""The results store: one SQLite file every run of the matrix appends to.
+
+Opening checks that the file is ours before anything is read or written:
+a damaged or foreign file is one line and a non-zero exit, never a new
+store in its place. A new store is made whole in a temporary file and
+linked into place, so a second writer never sees half a schema.
+"""
+import os
+import sqlite3
+import sys
+import tempfile
+
+FORMAT = "selectmatrix-results 1"
+MAGIC = b"SQLite format 3\x00"
+
+SCHEMA = """
+CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE runs (
+    id TEXT PRIMARY KEY, kinds TEXT NOT NULL, engine TEXT NOT NULL,
+    started REAL NOT NULL, ended REAL NOT NULL, host TEXT NOT NULL,
+    commit_id TEXT NOT NULL, dirty INTEGER NOT NULL, repeat INTEGER NOT NULL);
+CREATE TABLE trees (
+    run TEXT NOT NULL REFERENCES runs(id), tree TEXT NOT NULL,
+    version TEXT NOT NULL, tarball TEXT NOT NULL, sha256 TEXT NOT NULL,
+    series TEXT NOT NULL, PRIMARY KEY (run, tree));
+CREATE TABLE cells (
+    run TEXT NOT NULL REFERENCES runs(id), cell TEXT NOT NULL,
+    arch TEXT NOT NULL, abi TEXT NOT NULL, tree TEXT NOT NULL,
+    flavour TEXT NOT NULL, kernel TEXT NOT NULL, series_hash TEXT NOT NULL,
+    status TEXT NOT NULL, seconds REAL, started REAL, reused INTEGER NOT NULL,
+    engine TEXT NOT NULL, kind TEXT NOT NULL, results TEXT NOT NULL,
+    PRIMARY KEY (run, cell, arch, abi));
+-- boot 0 is the cell's result; 1..N the boots of REPEAT=N.
+CREATE TABLE results (
+    run TEXT NOT NULL, cell TEXT NOT NULL, arch TEXT NOT NULL,
+    abi TEXT NOT NULL, suite TEXT NOT NULL, name TEXT NOT NULL,
+    verdict TEXT NOT NULL, expected INTEGER NOT NULL,
+    boot INTEGER NOT NULL DEFAULT 0,
+    PRIMARY KEY (run, cell, arch, abi, name, boot));
+CREATE TABLE tags (name TEXT PRIMARY KEY, run TEXT NOT NULL REFERENCES runs(id));
+-- One row per case as the issue lists the fields.
+CREATE VIEW rows AS
+    SELECT r.id AS run, r.started, r.ended, r.host, r.commit_id, c.tree,
+        t.version AS kernel_version, t.sha256 AS tarball_sha256,
+        c.series_hash, c.cell, c.flavour, c.arch, c.abi, x.suite, x.name,
+        x.verdict, x.expected, c.seconds, c.engine, c.status
+    FROM results x JOIN runs r ON r.id = x.run
+    JOIN cells c ON c.run = x.run AND c.cell = x.cell AND c.arch = x.arch
+        AND c.abi = x.abi
+    LEFT JOIN trees t ON t.run = x.run AND t.tree = c.tree
+    WHERE x.boot = 0;
+"""
+
+
+class StoreError(Exception):
+    """One line for the user; the exit is non-zero."""
+
+
+def path():
+    return os.environ.get("RESULTS_DB") or os.path.join(
+        os.path.dirname(os.path.dirname(os.path.dirname(
+            os.path.abspath(__file__)))), "build", "results.db")
+
+
+def _connect(p):
+    # A writer waits for another's transaction instead of failing.
+    con = sqlite3.connect(p, timeout=120, isolation_level=None)
+    con.execute("PRAGMA busy_timeout = 120000")
+    con.execute("PRAGMA foreign_keys = ON")
+    return con
+
+
+def _create(p):
+    d = os.path.dirname(p) or "."
+    os.makedirs(d, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=".results-new.", dir=d)
+    os.close(fd)
+    try:
+        con = _connect(tmp)
+        con.executescript(SCHEMA)
+        con.execute("INSERT INTO meta VALUES ('format', ?)", (FORMAT,))
+        con.close()
+        try:
+            os.link(tmp, p)  # fails if another writer made it first
+        except FileExistsError:
+            pass
+    finally:
+        os.unlink(tmp)
+
+
+def open_store(create=False):
+    p = path()
+    if not os.path.exists(p):
+        if not create:
+            raise StoreError(f"results store {p}: empty (no run recorded yet; "
+                             "make matrix, make cell or make mutants records one)")
+        _create(p)
+    try:
+        with open(p, "rb") as f:
+            head = f.read(16)
+    except OSError as e:
+        raise StoreError(f"results store {p}: {e.strerror}")
+    if head != MAGIC:
+        raise StoreError(f"results store {p}: not an SQLite database "
+                         "(damaged or foreign); move it away to start a new one")
+    try:
+        con = _connect(p)
+        ok = con.execute("PRAGMA quick_check").fetchone()[0]
+        if ok != "ok":
+            raise StoreError(f"results store {p}: damaged ({ok})")
+        fmt = con.execute("SELECT value FROM meta WHERE key = 'format'").fetchone()
+    except sqlite3.DatabaseError as e:
+        raise StoreError(f"results store {p}: damaged or foreign ({e})")
+    if not fmt or fmt[0] != FORMAT:
+        raise StoreError(f"results store {p}: format {fmt[0] if fmt else '?'}, "
+                         f"not {FORMAT}")
+    return con
+
+
+def resolve(con, name, what="RUN"):
+    """A run id, a tag, or 'latest'/'previous' -> a run id."""
+    if not name:
+        raise StoreError(f"{what}=: name a run id or tag (make history lists them)")
+    if not con.execute("SELECT 1 FROM runs LIMIT 1").fetchone():
+        raise StoreError(f"results store {path()}: empty (no run recorded yet)")
+    if name in ("latest", "previous"):
+        ids = [r[0] for r in con.execute(
+            "SELECT id FROM runs ORDER BY started DESC LIMIT 2")]
+        i = 0 if name == "latest" else 1
+        if len(ids) <= i:
+            raise StoreError(f"{what}={name}: the store has only one run")
+        return ids[i]
+    row = con.execute("SELECT run FROM tags WHERE name = ?", (name,)).fetchone()
+    if row:
+        return row[0]
+    if con.execute("SELECT 1 FROM runs WHERE id = ?", (name,)).fetchone():
+        return name
+    raise StoreError(f"{what}={name}: no such run id or tag in {path()}")
+
+
+def label(con, run):
+    tags = [r[0] for r in con.execute(
+        "SELECT name FROM tags WHERE run = ? ORDER BY name", (run,))]
+    return run + (f" ({', '.join(tags)})" if tags else "")
+
+
+def main(fn):
+    try:
+        sys.exit(fn() or 0)
+    except StoreError as e:
+        print(e, file=sys.stderr)
+        sys.exit(2)

@@ -1,0 +1,62 @@
+#!/bin/sh
+# fake-runs.sh DIR: three fake matrix runs of cells base-x86_64,
+# patched-x86_64 and debug-x86_64 (ABI x86_64; debug hangs after its first
+# case, in run 3 it ends with a kernel splat after passing t.a) through report.sh into the store RESULTS_DB,
+# for the selfcheck and the dashboard check. From run 1 to run 3 on
+# patched: t.a regresses, t.c is fixed, t.d flips twice (flaky), t.f
+# fails in every run, t.e disappears, t.g differs between REPEAT boots of
+# run 3; base's t.b is a declared failure. Run 3's results stay in DIR/res.
+set -eu
+dir=$1
+here=$(cd "$(dirname "$0")" && pwd)
+mkdir -p "$dir"
+printf 'base x86_64 t.b\n' >"$dir/xf"
+printf 'tree 6.1: 6.1.99 from /nonexistent/linux-source-6.1.tar.xz, linux-source-6.1 6.1.99-1\n  tarball sha256: %s\n  series: 3 patches (patches/), patched HEAD 1234567\n' \
+	"$(printf 'fake' | sha256sum | cut -c1-64)" >"$dir/info"
+ktap() { # NAME:VERDICT... -> one suite "t"
+	echo "KTAP version 1"; echo "1..1"
+	n=0 bad=
+	for c in "$@"; do
+		n=$((n + 1))
+		case $c in
+		*:PASS) echo "    ok $n ${c%:*}" ;;
+		*:SKIP) echo "    ok $n ${c%:*} # SKIP fake" ;;
+		*) echo "    not ok $n ${c%:*}"; bad="not " ;;
+		esac
+	done
+	echo "${bad}ok 1 t"
+}
+run() { # RUN_ID PATCHED-CASES...
+	id=$1; shift
+	rm -rf "$dir/res" "$dir/times"
+	mkdir -p "$dir/res/base/x86_64" "$dir/res/patched/x86_64" "$dir/res/debug/x86_64" "$dir/times"
+	printf 'KTAP version 1\n1..1\n    ok 1 a\n%s' "${SPLAT:+ok 1 t
+}" >"$dir/res/debug/x86_64/x86_64.ktap"
+	echo "${SPLAT:-timeout after 900 s}" >"$dir/res/debug/x86_64/status"
+	echo "booting" >"$dir/res/debug/x86_64/console.log"
+	ktap a:PASS b:FAIL >"$dir/res/base/x86_64/x86_64.ktap"
+	ktap "$@" >"$dir/res/patched/x86_64/x86_64.ktap"
+	echo ok >"$dir/res/base/x86_64/status"
+	echo ok >"$dir/res/patched/x86_64/status"
+	echo "matrix: done" | tee "$dir/res/base/x86_64/console.log" >"$dir/res/patched/x86_64/console.log"
+	printf 'boot base-x86_64\t12.5\t%s\tbooted: ok\n' "$id" >"$dir/times/boot_base-x86_64"
+	printf 'boot patched-x86_64\t13.5\t%s\tbooted: ok\n' "$id" >"$dir/times/boot_patched-x86_64"
+	RUN_ID=$id DEFAULT_TREE=6.1 TIMES=$dir/times "$here/../report.sh" "$dir/res" "$dir/xf" \
+		"$dir/info" "$dir/rep" base:x86_64:x86_64 patched:x86_64:x86_64 debug:x86_64:x86_64 >"$dir/log" || true
+	k=0
+	while [ -n "${BOOTS:-}" ]; do
+		k=$((k + 1)) b=${BOOTS%%:*}
+		mkdir -p "$dir/res/patched/x86_64/run$k"
+		printf 'x86_64.ktap %s\nok\n' "$b" >"$dir/res/patched/x86_64/run$k/verdicts"
+		[ "$b" = "$BOOTS" ] && BOOTS= || BOOTS=${BOOTS#*:}
+	done
+	RUN_ID=$id "$here/store.py" ingest --kind matrix --report "$dir/rep" \
+		--results "$dir/res" --info "$dir/info" --cellmap "$dir/cellmap"
+}
+# Cell row, kernel row, its patches (KCIDB's patch set): the Makefile's.
+{ echo "base base"; echo "patched patched $(sed -n 's|^\([^#[:space:]][^[:space:]]*\).*|patches/\1|p' "$here/../../patches/series" | tr '\n' ' ')"
+  echo "debug debug $(sed -n 's|^\([^#[:space:]][^[:space:]]*\).*|patches/\1|p' "$here/../../patches/series" | tr '\n' ' ')"; } >"$dir/cellmap"
+run 1700000000000000000 a:PASS c:FAIL d:PASS e:PASS f:FAIL g:PASS
+run 1700000100000000000 a:PASS c:FAIL d:FAIL e:PASS f:FAIL g:PASS
+# Run 3 booted patched twice (REPEAT=2): per-boot verdicts as cell.sh writes them.
+SPLAT="kernel splat on the console" BOOTS="t.g PASS:t.g FAIL" run 1700000200000000000 a:FAIL c:PASS d:PASS f:FAIL g:PASS

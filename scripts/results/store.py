@@ -1,0 +1,271 @@
+#!/usr/bin/python3
+"""store.py COMMAND ...: the results store (RESULTS_DB, default build/results.db).
+
+  ingest --kind K --report DIR --results DIR --info FILE [--cellmap FILE]
+         [--engine local|lab]   record report.sh's verdicts.tsv/cells.tsv
+  tag NAME [RUN]                name a run (default: the latest)
+  history [N] [CELL]            the last N runs of each cell
+  runs                          every run, newest first
+  check-baseline NAME TREE=TARBALL...   before a gated run: one line if bad
+  compare BASE [HEAD] [--gate]  see compare.py
+  kcidb [RUN] OUT               see kcidb.py
+  dashboard [RUN] OUTDIR        see dashboard.py
+
+Verdicts come from report.sh (the one place expectations are applied) and,
+for REPEAT boots, from cell.sh's run<k>/verdicts (scripts/ktap-verdicts.sh).
+"""
+import hashlib
+import os
+import re
+import socket
+import subprocess
+import sys
+import time
+
+# No __pycache__ in the checkout.
+sys.dont_write_bytecode = True
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import db  # noqa: E402
+
+TOP = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+
+def sha256_file(p):
+    h = hashlib.sha256()
+    with open(p, "rb") as f:
+        for b in iter(lambda: f.read(1 << 20), b""):
+            h.update(b)
+    return h.hexdigest()
+
+
+def series_hash(patches):
+    """KCIDB's patchset_hash: sha256 over each patch's sha256 and a newline."""
+    if not patches:
+        return ""
+    return hashlib.sha256("".join(sha256_file(os.path.join(TOP, p)) + "\n"
+                                  for p in patches).encode()).hexdigest()
+
+
+def parse_info(p):
+    """build/tree-info (the Makefile's tree_info) -> {tree: fields}."""
+    trees, cur = {}, None
+    for line in open(p, encoding="utf-8", errors="replace"):
+        m = re.match(r"tree (\S+): (\S+) from (\S+?),? (.*)", line)
+        if m:
+            cur = trees[m[1]] = {"version": m[2], "tarball": m[3],
+                                 "sha256": "", "series": ""}
+        elif cur and line.startswith("  tarball sha256: "):
+            cur["sha256"] = line.split(":", 1)[1].strip()
+        elif cur and line.startswith("  series: "):
+            cur["series"] = line.split(":", 1)[1].strip()
+    return trees
+
+
+def git(*args):
+    r = subprocess.run(["git", "-C", TOP, *args], capture_output=True, text=True)
+    return r.stdout.strip() if r.returncode == 0 else ""
+
+
+def tsv(p):
+    if not os.path.exists(p):
+        raise db.StoreError(f"ingest: {p} missing (report.sh writes it)")
+    return [line.rstrip("\n").split("\t") for line in open(p) if line.strip()]
+
+
+def ingest(a):
+    cells = tsv(os.path.join(a["report"], "cells.tsv"))
+    verdicts = tsv(os.path.join(a["report"], "verdicts.tsv"))
+    trees = parse_info(a["info"]) if os.path.exists(a["info"]) else {}
+    cellmap = {}
+    if a.get("cellmap") and os.path.exists(a["cellmap"]):
+        for line in open(a["cellmap"]):
+            w = line.split()
+            if w:
+                cellmap[w[0]] = (w[1], series_hash(w[2:]))
+    run = os.environ.get("RUN_ID") or str(time.time_ns())
+    try:
+        started = int(run) / 1e9
+    except ValueError:
+        started = time.time()
+    commit = git("rev-parse", "HEAD") or "unknown"
+    dirty = 1 if git("status", "--porcelain", "--untracked-files=no") else 0
+    con = db.open_store(create=True)
+    # One transaction: a concurrent writer waits (busy timeout), none is lost.
+    con.execute("BEGIN IMMEDIATE")
+    try:
+        old = con.execute("SELECT kinds FROM runs WHERE id = ?", (run,)).fetchone()
+        kinds = ",".join(sorted(set((old[0].split(",") if old else []) + [a["kind"]])))
+        con.execute("INSERT OR REPLACE INTO runs VALUES (?,?,?,?,?,?,?,?,?)",
+                    (run, kinds, a["engine"], started, time.time(),
+                     socket.gethostname(), commit, dirty,
+                     int(os.environ.get("REPEAT", "1") or 1)))
+        for t, f in trees.items():
+            con.execute("INSERT OR REPLACE INTO trees VALUES (?,?,?,?,?,?)",
+                        (run, t, f["version"], f["tarball"], f["sha256"], f["series"]))
+        for c in cells:
+            cell, arch, abi, tree, flavour, status, secs, reused = (c + [""] * 8)[:8]
+            res = os.path.join(a["results"], cell, arch)
+            st = os.path.join(res, "status")
+            seconds = float(secs) if secs else None
+            t0 = os.path.getmtime(st) - (seconds or 0) if os.path.exists(st) else None
+            kernel, shash = cellmap.get(cell, (cell, ""))
+            con.execute("INSERT OR REPLACE INTO cells VALUES "
+                        "(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                        (run, cell, arch, abi, tree, flavour, kernel, shash,
+                         status, seconds, t0, int(reused or 0), a["engine"],
+                         a["kind"], os.path.abspath(res)))
+            con.execute("DELETE FROM results WHERE run=? AND cell=? AND arch=? AND abi=?",
+                        (run, cell, arch, abi))
+        expected = {}
+        for v in verdicts:
+            cell, arch, abi, name, verdict, exp = v[:6]
+            expected[cell, arch, abi, name] = int(exp)
+            con.execute("INSERT OR REPLACE INTO results VALUES (?,?,?,?,?,?,?,?,0)",
+                        (run, cell, arch, abi, name.split(".")[0], name, verdict, int(exp)))
+        nboot = ingest_boots(con, run, cells, a["results"], expected)
+        con.execute("COMMIT")
+    except BaseException:
+        con.execute("ROLLBACK")
+        raise
+    print(f"    results: run {run}: {len(verdicts)} verdicts of {len(cells)} cells"
+          f"{f', {nboot} repeat boots' if nboot else ''} into {db.path()}")
+
+
+def ingest_boots(con, run, cells, results, expected):
+    """REPEAT=N: cell.sh's run<k>/verdicts ("<abi>.ktap test.case VERDICT")."""
+    n = 0
+    for c in cells:
+        cell, arch, abi = c[:3]
+        base = os.path.join(results, cell, arch)
+        k = 1
+        while os.path.isdir(os.path.join(base, f"run{k}")):
+            p = os.path.join(base, f"run{k}", "verdicts")
+            for line in open(p) if os.path.exists(p) else []:
+                w = line.split()
+                if len(w) == 3 and w[0] == abi + ".ktap":
+                    con.execute("INSERT OR REPLACE INTO results VALUES (?,?,?,?,?,?,?,?,?)",
+                                (run, cell, arch, abi, w[1].split(".")[0], w[1], w[2],
+                                 expected.get((cell, arch, abi, w[1]), 0), k))
+                    n += 1
+            k += 1
+    return n
+
+
+def tag(name, run=None):
+    if not re.fullmatch(r"[A-Za-z][A-Za-z0-9._-]*", name or "") or name in ("latest", "previous"):
+        raise db.StoreError(f"NAME={name}: a tag is a letter then letters, digits, . _ - "
+                            "(not latest or previous)")
+    con = db.open_store()
+    r = db.resolve(con, run or "latest")
+    old = con.execute("SELECT run FROM tags WHERE name = ?", (name,)).fetchone()
+    con.execute("INSERT OR REPLACE INTO tags VALUES (?, ?)", (name, r))
+    moved = f" (moved from {old[0]})" if old and old[0] != r else ""
+    print(f"tag {name}: run {r}{moved}")
+
+
+def counts(con, run, cell, arch, abi):
+    """pass, expected failures, failed, skipped: as report.sh counts them."""
+    p = x = f = s = 0
+    for v, e in con.execute("SELECT verdict, expected FROM results WHERE run=? AND cell=? "
+                            "AND arch=? AND abi=? AND boot=0", (run, cell, arch, abi)):
+        if v == "PASS" and not e:
+            p += 1
+        elif v == "FAIL" and e:
+            x += 1
+        elif v == "SKIP":
+            s += 1
+        else:
+            f += 1
+    return p, x, f, s
+
+
+def history(n=5, only=""):
+    con = db.open_store()
+    db.resolve(con, "latest")
+    keys = con.execute("SELECT DISTINCT tree, flavour, arch, abi, cell FROM cells "
+                       "ORDER BY tree, cell, arch, abi").fetchall()
+    for tree, flavour, arch, abi, cell in keys:
+        if only and only not in (cell, f"{cell}-{arch}"):
+            continue
+        print(f"cell {cell}-{arch} {abi} (tree {tree}, {flavour}):")
+        for run, started, status, secs, eng in con.execute(
+                "SELECT c.run, r.started, c.status, c.seconds, c.engine FROM cells c "
+                "JOIN runs r ON r.id = c.run WHERE c.cell=? AND c.arch=? AND c.abi=? "
+                "ORDER BY r.started DESC LIMIT ?", (cell, arch, abi, n)):
+            p, x, f, s = counts(con, run, cell, arch, abi)
+            when = time.strftime("%Y-%m-%d %H:%M", time.localtime(started))
+            dur = f"{secs:7.1f} s" if secs is not None else "      - s"
+            print(f"  {when}  {db.label(con, run):<32} {dur}  {p:4} passed {x:3} xfail "
+                  f"{f:3} failed {s:3} skipped  guest: {status} [{eng}]")
+
+
+def runs():
+    con = db.open_store()
+    for run, kinds, eng, started, host, commit, dirty in con.execute(
+            "SELECT id, kinds, engine, started, host, commit_id, dirty FROM runs "
+            "ORDER BY started DESC"):
+        n = con.execute("SELECT count(*) FROM cells WHERE run=?", (run,)).fetchone()[0]
+        when = time.strftime("%Y-%m-%d %H:%M", time.localtime(started))
+        print(f"{when}  {db.label(con, run):<32} {kinds:<14} {eng:<5} {n:3} cells  "
+              f"{host} {commit[:12]}{'+' if dirty else ''}")
+
+
+def check_baseline(name, pairs):
+    """Before any work: BASELINE names a run of the same trees."""
+    con = db.open_store()
+    r = db.resolve(con, name, "BASELINE")
+    have = {t: s for t, s in con.execute("SELECT tree, sha256 FROM trees WHERE run=?", (r,))}
+    for p in pairs:
+        t, _, tarball = p.partition("=")
+        if t not in have:
+            raise db.StoreError(f"BASELINE={name}: run {r} is of tree(s) "
+                                f"{' '.join(sorted(have)) or 'none'}, not {t}")
+        if tarball and os.path.exists(tarball) and have[t] and sha256_file(tarball) != have[t]:
+            raise db.StoreError(f"BASELINE={name}: tree {t} of run {r} is another tarball "
+                                f"(sha256 {have[t][:12]}, {tarball} is not)")
+
+
+def opts(argv):
+    a, pos = {"engine": "local"}, []
+    it = iter(argv)
+    for w in it:
+        if w.startswith("--") and w not in ("--gate",):
+            a[w[2:]] = next(it, "")
+        else:
+            pos.append(w)
+    return a, pos
+
+
+def run(argv):
+    cmd, rest = (argv[0] if argv else ""), argv[1:]
+    a, pos = opts(rest)
+    if cmd == "ingest":
+        for k in ("kind", "report", "results", "info"):
+            if not a.get(k):
+                raise db.StoreError(f"ingest: --{k} missing")
+        return ingest(a)
+    if cmd == "tag":
+        return tag(pos[0] if pos else "", pos[1] if len(pos) > 1 else None)
+    if cmd == "history":
+        n = pos[0] if pos else "5"
+        if not n.isdigit() or int(n) < 1:
+            raise db.StoreError(f"N={n}: a count of runs, 1 or more")
+        return history(int(n), pos[1] if len(pos) > 1 else "")
+    if cmd == "runs":
+        return runs()
+    if cmd == "check-baseline":
+        return check_baseline(pos[0] if pos else "", pos[1:])
+    if cmd == "compare":
+        import compare
+        return compare.main(pos, "--gate" in rest)
+    if cmd == "kcidb":
+        import kcidb
+        return kcidb.main(pos)
+    if cmd == "dashboard":
+        import dashboard
+        return dashboard.main(pos)
+    raise db.StoreError(f"store.py: unknown command '{cmd}' (see its head)")
+
+
+if __name__ == "__main__":
+    db.main(lambda: run(sys.argv[1:]))
