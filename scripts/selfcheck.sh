@@ -294,6 +294,38 @@ fails_with "MATRIX_CACHE relative -> one line" "MATRIX_CACHE=rel: an absolute pa
 	make -s -C "$top" -n matrix MATRIX_CACHE=rel
 fails_with "MATRIX_CACHE_MAX not a size -> one line" "MATRIX_CACHE_MAX=1G: a size in MiB" \
 	make -s -C "$top" -n matrix MATRIX_CACHE_MAX=1G
+# README's targets table (the "## Targets" section) and the Makefile agree:
+# every "make <target>" in the table's first column is a target of make's
+# database (make -p), and every .PHONY target is in the table, but these
+# internal ones (make check's stages, lava-check's parts, lab's argument
+# check). "<tree>" in the table stands for any name.
+internal_targets='FORCE check-kernels check-lava check-mutants check-trees lava-validate lava-run-* lab-args'
+targets_agree() {
+	db=$(MAKEFLAGS='' make -s -C "$top" -pq FORCE 2>&1)
+	known=$(echo "$db" | awk '/^# Not a target:/ { skip = 1; next }
+		/^[A-Za-z0-9_.\/-]+:([^=]|$)/ { if (!skip) { sub(/:.*/, ""); print } } { skip = 0 }')
+	phony=$(echo "$db" | sed -n 's/^\.PHONY: //p')
+	listed=$(awk '/^## / { on = ($0 == "## Targets") } on && /^\|/' "$top/README.md" |
+		cut -d'|' -f2 | grep -o 'make [a-z][a-z0-9.<>_-]*' | sed 's/^make //; s/<[^>]*>/*/g' | sort -u)
+	[ -n "$listed" ] || { echo "README.md: no 'make <target>' in the table under '## Targets'"; return 1; }
+	[ -n "$phony" ] || { echo "make -p printed no .PHONY targets:"; echo "$db" | tail -n 5; return 1; }
+	bad=0
+	# Patterns on purpose: "<tree>" became "*", and lava-run-* is internal.
+	# shellcheck disable=SC2254
+	for r in $listed; do
+		hit=
+		for k in $known; do case $k in $r) hit=y; break ;; esac; done
+		[ -n "$hit" ] || { echo "README's targets table: make $r: the Makefile has no such target"; bad=1; }
+	done
+	# shellcheck disable=SC2254
+	for p in $phony; do
+		hit=
+		for r in $internal_targets $listed; do case $p in $r) hit=y; break ;; esac; done
+		[ -n "$hit" ] || { echo "Makefile: .PHONY target $p is not in README's targets table"; bad=1; }
+	done
+	[ "$bad" = 0 ]
+}
+check "README's targets table and the Makefile's targets agree" targets_agree
 # check-mutants boots the mutants of every tree in TREES: their kernels
 # belong to the check's kernel chain, not to the sub-make's own builds.
 line=$(make -s -C "$top" -n check TREES="6.1 6.12" B="$t/cold" 2>/dev/null | grep -m1 '^scripts/disk.sh')
