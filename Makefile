@@ -12,7 +12,9 @@
 #
 #   make matrix            build, boot and report every cell; non-zero on any
 #                          regression (make -j is the default: JOBS=nproc)
-#   make check             lint, selfcheck, checkpatch, matrix, mutants, bisect
+#   make check             lint, selfcheck, checkpatch, matrix, LAVA, mutants,
+#                          the newer trees on x86_64 (make check-all: every
+#                          tree, mutant and series prefix on every arch)
 #   make cells             the cell ids; make cell CELL=<id> runs one
 #   make shell ARCH=arm64  a busybox shell in a guest (FLAVOUR=base|patched..)
 #   make matrix OVERLAY=d  also run every executable in d/tests.d/
