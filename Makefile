@@ -547,9 +547,11 @@ boot: $(call status_of,$(MATRIX_ROWS))
 
 REPORT_DIR ?= $(B)/report
 REPORT_ARGS = $(B)/results compat-tests/expected-failures $(B)/tree-info $(REPORT_DIR)
-report: $(call status_of,$(MATRIX_ROWS)) $(B)/tree-info
+include scripts/results/results.mk
+report: $(call status_of,$(MATRIX_ROWS)) $(B)/tree-info | $(B)/.deps-results
 	$(call stage,report)
-	@scripts/report.sh $(REPORT_ARGS) $(call report_cells,$(MATRIX_ROWS))
+	@scripts/report.sh $(REPORT_ARGS) $(call report_cells,$(MATRIX_ROWS)); rc=$$?; \
+		$(call results_record,matrix,local,$(REPORT_DIR),$(B)/results,$(MATRIX_ROWS)) || rc=1; exit $$rc
 
 # --- one cell at a time (CI fan-out, labs) -------------------------------------
 cells:
@@ -559,7 +561,8 @@ cell_check = $(if $(filter $(CELL),$(CELL_IDS)),,$(error CELL=$(CELL): no such c
 cell: $(if $(filter cell cell-info,$(MAKECMDGOALS)),$(cell_check) \
 	$($(ROW_$(CELL))_RESULTS)/$(ARCH_$(CELL))/status $(B)/tree-info)
 	@scripts/report.sh $(B)/results compat-tests/expected-failures $(B)/tree-info \
-		$(B)/report/$(CELL) $(filter $(ROW_$(CELL)):$(ARCH_$(CELL)):%,$(call report_cells,$(ROW_$(CELL))))
+		$(B)/report/$(CELL) $(filter $(ROW_$(CELL)):$(ARCH_$(CELL)):%,$(call report_cells,$(ROW_$(CELL)))); rc=$$?; \
+		$(call results_record,cell,local,$(B)/report/$(CELL),$(B)/results,$(ROW_$(CELL))) || rc=1; exit $$rc
 # What a lab needs to boot a cell itself (make cell-info, make lava).
 define cell_info
 cell $(1)
@@ -638,10 +641,11 @@ lab-args: $(B)/.deps-lava
 	@LAVA_IDENTITY='$(LAVA_IDENTITY)' ARTIFACT_URL='$(ARTIFACT_URL)' \
 		scripts/lava.sh lab-args $(firstword $(LAVA_CELLS))
 lava: $(if $(filter lab,$(MAKECMDGOALS)),lab-args)
-lab: lab-args lava
+lab: lab-args lava | $(B)/.deps-results
 	$(call stage,lab: $(words $(LAVA_CELLS)) cells on LAVA identity $(LAVA_IDENTITY))
 	@LAVA_IDENTITY='$(LAVA_IDENTITY)' ARTIFACT_URL='$(ARTIFACT_URL)' \
-		$(call timed,lab) scripts/lava.sh lab $(LAVA_CELLS)
+		$(call timed,lab) scripts/lava.sh lab $(LAVA_CELLS); rc=$$?; \
+		[ ! -f $(B)/lab/report/verdicts.tsv ] || $(call results_record,matrix,lab,$(B)/lab/report,$(B)/lab/results,$(sort $(foreach c,$(LAVA_CELLS),$(ROW_$(c))))) || rc=1; exit $$rc
 lab-selftest: $(B)/.deps-lava $(B)/tree-info $(call cell_files,$(LAB_CELLS)) $(call cell_status,$(LAB_CELLS))
 	$(call stage,lab-selftest: $(words $(LAB_CELLS)) cells on a throwaway LAVA server)
 	$(file >$(B)/lab-cells,$(foreach c,$(LAB_CELLS),$(call cell_info,$(c))))
@@ -654,11 +658,14 @@ lab-selftest: $(B)/.deps-lava $(B)/tree-info $(call cell_files,$(LAB_CELLS)) $(c
 # A mutant of another tree is compared with that tree's patched cells.
 mutant_ref = $(patsubst %mutant-$(lastword $(subst -, ,$(1))),%patched,$(1))
 MUTANT_ROWS = $(sort $(foreach m,$(RUN_MUTANTS),$(call mutant_ref,$(m)))) $(RUN_MUTANTS)
-mutants: $(call status_of,$(MUTANT_ROWS)) $(B)/tree-info
+mutants: $(call status_of,$(MUTANT_ROWS)) $(B)/tree-info | $(B)/.deps-results
 	$(call stage,mutants)
 	@scripts/mutants.sh $(B)/results compat-tests/expected-failures $(B)/tree-info \
 		$(REPORT_DIR)/mutants \
-		$(foreach m,$(RUN_MUTANTS),"$(m):$(call report_cells,$(m))")
+		$(foreach m,$(RUN_MUTANTS),"$(m):$(call report_cells,$(m))"); rc=$$?; \
+		scripts/report.sh $(B)/results compat-tests/expected-failures $(B)/tree-info $(REPORT_DIR)/mutants/verdicts \
+			$(call report_cells,$(MUTANT_ROWS)) >/dev/null; \
+		$(call results_record,mutants,local,$(REPORT_DIR)/mutants/verdicts,$(B)/results,$(MUTANT_ROWS)) || rc=1; exit $$rc
 
 # --- the debug guest is a flavour row above; bench rows ------------------------
 $(B)/.deps-bench: scripts/deps.sh | $(B)/.deps

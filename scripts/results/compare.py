@@ -23,9 +23,12 @@ def shown(v, e):
 
 
 def verdicts(con, run):
-    return {(c, a, i, n): (v, e) for c, a, i, n, v, e in con.execute(
-        "SELECT cell, arch, abi, name, verdict, expected FROM results "
-        "WHERE run = ? AND boot = 0", (run,))}
+    """A pass in a guest that did not finish is not trusted: ERR (as KCIDB's ERROR)."""
+    return {(c, a, i, n): ("ERR" if v == "PASS" and s != "ok" else v, e)
+            for c, a, i, n, v, e, s in con.execute(
+                "SELECT x.cell, x.arch, x.abi, x.name, x.verdict, x.expected, c.status "
+                "FROM results x JOIN cells c ON c.run = x.run AND c.cell = x.cell AND "
+                "c.arch = x.arch AND c.abi = x.abi WHERE x.run = ? AND x.boot = 0", (run,))}
 
 
 def cells(con, run):

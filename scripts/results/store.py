@@ -7,6 +7,7 @@
   history [N] [CELL]            the last N runs of each cell
   runs                          every run, newest first
   check-baseline NAME TREE=TARBALL...   before a gated run: one line if bad
+  check GOAL ARGS...            a make goal's bad input, before any work
   compare BASE [HEAD] [--gate]  see compare.py
   kcidb [RUN] OUT               see kcidb.py
   dashboard [RUN] OUTDIR        see dashboard.py
@@ -225,6 +226,27 @@ def check_baseline(name, pairs):
                                 f"(sha256 {have[t][:12]}, {tarball} is not)")
 
 
+def check(goal, args):
+    """The make goals' bad input, before any work: one line, non-zero exit."""
+    a = (args + ["", ""])[:2]
+    if goal == "tag-run" and not re.fullmatch(r"[A-Za-z][A-Za-z0-9._-]*", a[0]):
+        return tag(a[0])
+    if goal == "kcidb":
+        import kcidb
+        kcidb.origin()
+    if goal == "history" and (not a[0].isdigit() or int(a[0]) < 1):
+        raise db.StoreError(f"N={a[0]}: a count of runs, 1 or more")
+    con = db.open_store()
+    if goal == "compare":
+        import compare
+        base = db.resolve(con, a[0], "BASE")
+        compare.same_trees(con, base, db.resolve(con, a[1] or "latest", "HEAD"), a[0])
+    elif goal in ("tag-run", "kcidb", "dashboard"):
+        db.resolve(con, (a[1] if goal == "tag-run" else a[0]) or "latest", "RUN")
+    else:
+        db.resolve(con, "latest")
+
+
 def opts(argv):
     a, pos = {"engine": "local"}, []
     it = iter(argv)
@@ -253,6 +275,8 @@ def run(argv):
         return history(int(n), pos[1] if len(pos) > 1 else "")
     if cmd == "runs":
         return runs()
+    if cmd == "check":
+        return check(pos[0] if pos else "", pos[1:])
     if cmd == "check-baseline":
         return check_baseline(pos[0] if pos else "", pos[1:])
     if cmd == "compare":

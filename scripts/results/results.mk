@@ -1,0 +1,72 @@
+# --- the results store (scripts/results/): a release gate that remembers --------
+# Every make matrix (report), make cell, make mutants and make lab appends
+# its verdicts to RESULTS_DB (SQLite; make clean keeps it). make history,
+# make compare BASE= [HEAD=], make tag-run NAME= [RUN=], make kcidb [RUN=],
+# make dashboard [RUN=] read it; make matrix BASELINE=<run or tag> fails on
+# any regression against that run. Included by the Makefile.
+RESULTS_DB    ?= $(B)/results.db
+DASHBOARD_DIR ?= $(B)/report
+KCIDB_ORIGIN  ?= selectmatrix
+BASELINE ?=
+BASE     ?=
+HEAD     ?=
+RUN      ?=
+NAME     ?=
+N        ?= 5
+export RESULTS_DB DASHBOARD_DIR KCIDB_ORIGIN BASELINE
+RESULTS := scripts/results/store.py
+
+# Bad input is one line before any work: a baseline names a run of the
+# trees asked for; the store's goals name runs and tags that exist.
+results_sh = $(shell RESULTS_DB='$(RESULTS_DB)' KCIDB_ORIGIN='$(KCIDB_ORIGIN)' $(RESULTS) $(1) 2>&1 >/dev/null)
+ifneq ($(BASELINE),)
+BASELINE_BAD := $(call results_sh,check-baseline '$(BASELINE)' $(foreach t,$(TREES),$(t)=$(TARBALL_$(t))))
+$(if $(BASELINE_BAD),$(error $(BASELINE_BAD)))
+endif
+results_args_compare   = '$(BASE)' '$(HEAD)'
+results_args_tag-run   = '$(NAME)' '$(RUN)'
+results_args_kcidb     = '$(RUN)'
+results_args_dashboard = '$(RUN)'
+results_args_history   = '$(N)'
+$(foreach g,$(filter history compare tag-run kcidb dashboard runs,$(MAKECMDGOALS)),\
+	$(eval RESULTS_BAD := $(call results_sh,check $(g) $(results_args_$(g))))\
+	$(if $(RESULTS_BAD),$(error $(RESULTS_BAD))))
+
+# The patches of a tree row (KCIDB's patch set of a build's checkout):
+# none for base, the series for patched, the series and one more for a mutant.
+tree_patches = $(if $(1),$(if $(filter base %/base,$(1)),,$(if $(filter patched,$(1)),$(SERIES),\
+	$(if $(filter %/patched,$(1)),$($(patsubst %/patched,%,$(1))_SERIES),\
+	$(call tree_patches,$(if $(findstring -mutant-,$(1)),$(firstword $(subst -mutant-, ,$(1)))/patched,$(filter-out patched~%,$($(1)_FROM)))) $($(1)_PATCHES)))))
+# cellmap ROWS FILE: per cell row its kernel row and that kernel's patches.
+results_cellmap = printf '%s\n' $(foreach c,$(1),'$(c) $($(c)_KERNEL) $(strip $(call tree_patches,$($($(c)_KERNEL)_TREE)))') >$(2)
+# record KIND ENGINE REPORTDIR RESULTS ROWS: the shell command after a report.
+results_record = { $(call results_cellmap,$(5),$(B)/.cellmap-$(1)-$(notdir $(3))) && scripts/results/record.sh \
+	$(1) $(2) $(3) $(4) $(B)/tree-info $(B)/.cellmap-$(1)-$(notdir $(3)); }
+
+.PHONY: history compare tag-run kcidb dashboard dashboard-check runs
+$(B)/.deps-results: scripts/deps.sh | $(B)/.deps
+	@DEPS_EXTRA="python3 python3-jsonschema" scripts/deps.sh && touch $@
+$(B)/.deps-browser: scripts/deps.sh | $(B)/.deps
+	@DEPS_EXTRA="chromium" scripts/deps.sh && touch $@
+runs: | $(B)/.deps-results
+	@$(RESULTS) runs
+history: | $(B)/.deps-results
+	@$(RESULTS) history '$(N)' '$(CELL)'
+compare: | $(B)/.deps-results
+	@$(RESULTS) compare '$(BASE)' '$(HEAD)'
+tag-run: | $(B)/.deps-results
+	@$(RESULTS) tag '$(NAME)' '$(RUN)'
+KCIDB_OUT ?= $(B)/report/kcidb.json
+kcidb: | $(B)/.deps-results
+	@$(RESULTS) kcidb '$(RUN)' '$(KCIDB_OUT)'
+dashboard: | $(B)/.deps-results
+	@$(RESULTS) dashboard '$(RUN)' '$(DASHBOARD_DIR)'
+# Headless Chromium on a fake store's dashboard, then on build/report's
+# when make matrix left one; the screenshots under build/.
+dashboard-check: | $(B)/.deps-results $(B)/.deps-browser
+	@t=$$(mktemp -d) && trap 'rm -rf "$$t"' EXIT && \
+	RESULTS_DB=$$t/r.db scripts/results/fake-runs.sh $$t >/dev/null && \
+	RESULTS_DB=$$t/r.db $(RESULTS) dashboard latest $$t/rep >/dev/null && \
+	scripts/results/dashboard-check.sh $$t/rep $(B)/dashboard-fake.png
+	@if [ -f $(DASHBOARD_DIR)/index.html ] && [ -f $(DASHBOARD_DIR)/report.txt ]; then \
+		scripts/results/dashboard-check.sh $(DASHBOARD_DIR) $(B)/dashboard.png; fi
