@@ -369,6 +369,10 @@ else
 	skip "LAVA jobs and results" "lava-dispatcher not installed (make lava-check installs it)"
 fi
 
+# --- the results store (scripts/results/): ingest, compare, KCIDB, dashboard ---
+# shellcheck source=SCRIPTDIR/results/selfcheck-cases.sh
+. "$here/results/selfcheck-cases.sh"
+
 # --- the test sources follow the rules ---------------------------------------------
 for f in "$top"/compat-tests/*.c; do
 	check "$(basename "$f"): rule documented at the top" \
