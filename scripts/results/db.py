@@ -150,3 +150,7 @@ def main(fn):
     except StoreError as e:
         print(e, file=sys.stderr)
         sys.exit(2)
+    except sqlite3.DatabaseError as e:
+        # Damage that quick_check did not see shows up on use: one line too.
+        print(f"results store {path()}: damaged or foreign ({e})", file=sys.stderr)
+        sys.exit(2)
