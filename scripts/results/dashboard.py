@@ -55,11 +55,12 @@ def grid(con, run):
     # Rows and arches in the order the report ran them (base, patched, debug).
     cells = con.execute("SELECT cell, arch, abi, tree, flavour, status, seconds FROM cells "
                         "WHERE run=? ORDER BY rowid", (run,)).fetchall()
-    cols = sorted({(c[1], c[2]) for c in cells})
+    arches = list(dict.fromkeys(c[1] for c in cells))
+    cols = [k for a in arches for k in dict.fromkeys((c[1], c[2]) for c in cells) if k[0] == a]
     rows = list(dict.fromkeys((c[3], c[4], c[0]) for c in cells))
     by = {(c[0], c[1], c[2]): c for c in cells}
     h = ["<table class=\"grid\"><tr><th>tree</th><th>flavour</th>"]
-    for a in sorted({c[0] for c in cols}):
+    for a in arches:
         n = len([c for c in cols if c[0] == a])
         h.append(f"<th colspan=\"{n}\">{html.escape(a)}</th>")
     h.append("</tr><tr><th></th><th></th>")

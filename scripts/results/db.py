@@ -6,6 +6,7 @@ store in its place. A new store is made whole in a temporary file and
 linked into place, so a second writer never sees half a schema.
 """
 import os
+import signal
 import sqlite3
 import sys
 import tempfile
@@ -145,6 +146,8 @@ def label(con, run):
 
 
 def main(fn):
+    # "store.py history | head" ends quietly, as a shell tool does.
+    signal.signal(signal.SIGPIPE, signal.SIG_DFL)
     try:
         sys.exit(fn() or 0)
     except StoreError as e:

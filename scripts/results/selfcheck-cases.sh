@@ -53,6 +53,10 @@ check "compare: flaky across runs (t.d) and between REPEAT boots (t.g)" sh -c \
 fails_with "baseline gate: a regression fails the run" "baseline 1700000000000000000 (good): FAIL (1 regressions)" \
 	env BASELINE=good RUN_ID=1700000200000000000 "$top/scripts/results/record.sh" matrix local \
 	"$t/rs/rep" "$t/rs/res" "$t/rs/info" "$t/rs/cellmap"
+RUN_ID=1700000250000000000 "$top/scripts/results/record.sh" matrix lab "$t/rs/rep" "$t/rs/res" \
+	"$t/rs/info" "$t/rs/cellmap" >"$t/rs/lab.log" 2>&1
+check "a lab run is recorded as engine lab, its dashboard in its report folder" sh -c \
+	"[ \"\$(RESULTS_DB='$RESULTS_DB' '$rs' runs | grep -c ' lab ')\" = 1 ] && grep -q 1700000250000000000 '$t/rs/rep/index.html'"
 check "baseline gate: the same run as baseline -> no regression" \
 	"$rs" compare 1700000200000000000 1700000200000000000 --gate
 fails_with "compare: unknown run -> one line" "BASE=nope: no such run id or tag" "$rs" compare nope
