@@ -38,6 +38,8 @@ CREATE TABLE results (
     verdict TEXT NOT NULL, expected INTEGER NOT NULL,
     boot INTEGER NOT NULL DEFAULT 0,
     PRIMARY KEY (run, cell, arch, abi, name, boot));
+-- A case across runs (compare's streaks, flaky).
+CREATE INDEX results_case ON results (cell, arch, abi, name);
 CREATE TABLE tags (name TEXT PRIMARY KEY, run TEXT NOT NULL REFERENCES runs(id));
 -- One row per case as the issue lists the fields.
 CREATE VIEW rows AS
