@@ -78,6 +78,10 @@ def _create(p):
     os.makedirs(d, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=".results-new.", dir=d)
     os.close(fd)
+    # mkstemp's 0600 would keep other users from reading the history.
+    mask = os.umask(0)
+    os.umask(mask)
+    os.chmod(tmp, 0o666 & ~mask)
     try:
         con = _connect(tmp)
         con.executescript(SCHEMA)
