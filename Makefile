@@ -724,7 +724,7 @@ $(foreach t,$(ALL_OTHER_TREES),$(eval $(call other_tree_checks,$(t))))
 checkpatch: $(addprefix checkpatch-,$(OTHER_TREES))
 bisect: $(addprefix bisect-,$(OTHER_TREES))
 
-SHELL_SCRIPTS := $(wildcard scripts/*.sh .ci/run) guests/init guests/pkgrun \
+SHELL_SCRIPTS := $(wildcard scripts/*.sh scripts/results/*.sh .ci/run) guests/init guests/pkgrun \
 	guests/cyclictest.sh $(wildcard guests/debug/*.d/*)
 lint: | $(B)/.deps
 	$(call stage,lint: shellcheck)
@@ -748,7 +748,10 @@ CHECK_TREES         ?= $(strip $(foreach t,$(ALL_OTHER_TREES),$(if $(CHECK_$(t))
 # Of those, the trees whose mutants it boots (CHECK_MUTANTS_<t> := y: 7.2).
 CHECK_MUTANT_TREES  ?= $(strip $(foreach t,$(CHECK_TREES),$(if $(CHECK_MUTANTS_$(t)),$(t))))
 CHECK_TREE_ARCHES   ?= x86_64
-check: lint selfcheck checkpatch matrix check-kernels check-lava check-mutants check-trees
+check: lint selfcheck checkpatch matrix check-kernels check-lava check-mutants check-trees check-dashboard
+# The matrix's dashboard (build/report/index.html) in headless Chromium.
+check-dashboard: | matrix
+	@$(MAKE) dashboard-check
 # Every kernel the check's sub-makes boot, built here in the kernel chain.
 # kernel:arch pairs; kimgs turns pairs into images.
 kimgs = $(foreach p,$(1),$(call kimg,$(firstword $(subst :, ,$(p))),$(lastword $(subst :, ,$(p)))))
@@ -776,7 +779,7 @@ check-trees: | check-mutants
 			$(call cell_ids,$(t)-base $(t)-patched $(if $(filter $(t),$(CHECK_MUTANT_TREES)),$($(t)_MUTANTS)))))")
 check-all:
 	@$(MAKE) check bisect TREES="$(TREES_KNOWN)" CHECK_TREES= CHECK_MUTANT_ARCHES="$(ARCHES)"
-.PHONY: check-all check-kernels check-lava check-mutants check-trees $(addprefix checkpatch-,$(ALL_OTHER_TREES)) $(addprefix bisect-,$(ALL_OTHER_TREES))
+.PHONY: check-all check-kernels check-lava check-mutants check-trees check-dashboard $(addprefix checkpatch-,$(ALL_OTHER_TREES)) $(addprefix bisect-,$(ALL_OTHER_TREES))
 
 # --- the kernel chain -----------------------------------------------------------
 # One kernel build at a time, each with every core (kbuild.sh -j$(nproc)),

@@ -299,7 +299,7 @@ fails_with "MATRIX_CACHE_MAX not a size -> one line" "MATRIX_CACHE_MAX=1G: a siz
 # database (make -p), and every .PHONY target is in the table, but these
 # internal ones (make check's stages, lava-check's parts, lab's argument
 # check). "<tree>" in the table stands for any name.
-internal_targets='FORCE check-kernels check-lava check-mutants check-trees lava-validate lava-run-* lab-args'
+internal_targets='FORCE check-kernels check-lava check-mutants check-trees check-dashboard lava-validate lava-run-* lab-args'
 targets_agree() {
 	db=$(MAKEFLAGS='' make -s -C "$top" -pq FORCE 2>&1)
 	known=$(echo "$db" | awk '/^# Not a target:/ { skip = 1; next }
