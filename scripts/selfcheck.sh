@@ -294,6 +294,10 @@ fails_with "MATRIX_CACHE relative -> one line" "MATRIX_CACHE=rel: an absolute pa
 	make -s -C "$top" -n matrix MATRIX_CACHE=rel
 fails_with "MATRIX_CACHE_MAX not a size -> one line" "MATRIX_CACHE_MAX=1G: a size in MiB" \
 	make -s -C "$top" -n matrix MATRIX_CACHE_MAX=1G
+fails_with "TRINITY_SEED not a number -> one line" "TRINITY_SEED=x: a seed, a number" \
+	make -s -C "$top" -n matrix TRINITY_SEED=x
+fails_with "make lava ARTIFACT_URL=notaurl -> one line before any build" "ARTIFACT_URL='notaurl' is not a URL" \
+	make -s -C "$top" -n lava ARTIFACT_URL=notaurl
 # README's targets table (the "## Targets" section) and the Makefile agree:
 # every "make <target>" in the table's first column is a target of make's
 # database (make -p), and every .PHONY target is in the table, but these

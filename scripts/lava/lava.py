@@ -1363,6 +1363,11 @@ def main(argv):
             return 0
         if cmd == "compare-lab":
             return compare_lab(args)
+        if cmd == "url":
+            if len(args) != 1:
+                die("usage: lava.sh url ARTIFACT_URL")
+            check_url("-", args[0])
+            return 0
         if cmd == "selftest":
             import selftest
             return selftest.main(sys.modules[__name__], args)
