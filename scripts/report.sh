@@ -27,15 +27,19 @@ function glob2re(g) {
 	gsub(/\?/, ".", g)
 	return "^" g "$"
 }
-# How a cell got its result this run, from the boot line of the time table.
-function how(id,   f, l, p) {
-	if (times == "") return ""
+# The boot line of a cell in the time table, split into p; 0 when none.
+function bootline(id, p,   f, l) {
+	if (times == "") return 0
 	f = times "/boot_" id
 	gsub(/[^A-Za-z0-9_.\/-]/, "_", f)
 	l = ""
-	if ((getline l < f) <= 0) { close(f); return "" }
+	if ((getline l < f) <= 0) { close(f); return 0 }
 	close(f)
-	split(l, p, "\t")
+	return split(l, p, "\t")
+}
+# How a cell got its result this run.
+function how(id,   p) {
+	if (!bootline(id, p)) return ""
 	if (p[3] != run) return " (result of an earlier run)"
 	return p[4] ~ /^reused/ ? " (reused)" : ""
 }
@@ -46,17 +50,8 @@ function xmatch(e, i) {
 	return ef[e] == cf[i] && (et[e] == "" || et[e] == ct[i]) &&
 		(eq[e] ? ca[i] ":" cabi[i] : cabi[i]) ~ eabi[e]
 }
-# The boot seconds of a cell, from its time table line ("" when not known).
-function secs(id,   f, l, p) {
-	if (times == "") return ""
-	f = times "/boot_" id
-	gsub(/[^A-Za-z0-9_.\/-]/, "_", f)
-	l = ""
-	if ((getline l < f) <= 0) { close(f); return "" }
-	close(f)
-	split(l, p, "\t")
-	return p[2]
-}
+# The boot seconds of a cell ("" when not known).
+function secs(id,   p) { return bootline(id, p) ? p[2] : "" }
 function addrow(r) { if (!(r in seen)) { seen[r] = 1; rows[++nrows] = r } }
 function xml(s) {
 	gsub(/&/, "\\&amp;", s); gsub(/</, "\\&lt;", s); gsub(/>/, "\\&gt;", s)
