@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Rule (select(2), poll(2), epoll_wait(2)): invalid timeouts fail with
- * EINVAL (negative seconds, negative or >= 1e9 nsec, negative usec), bad
+ * EINVAL (negative seconds, negative or >= 1e9 nsec, negative usec, also
+ * when the negative tv_usec carries tv_sec below its type's minimum), bad
  * pointers with EFAULT, negative or over-RLIMIT_NOFILE counts with EINVAL,
  * a wrong sigsetsize with EINVAL - all before any sleep.
  */
@@ -74,6 +75,25 @@ static int big_nsec(const struct entry *e, struct call *c, union tmo *t)
 	return EINVAL;
 }
 
+static const char *timeval(const struct entry *e)
+{
+	return e->kind == TK_TIMEVAL ? NULL : "no tv_usec to carry";
+}
+
+/*
+ * {LONG_MIN, -1000000}: the second tv_usec carries takes tv_sec below the
+ * ABI's long. Negative it stays: not wrapped to LONG_MAX s (base adds the
+ * two in the kernel's long, the ABI's own on x86_64, x32 and 32-bit
+ * kernels; a compat kernel adds in 64 bits), not saturated upward. Ready
+ * at once: a kernel that takes it for a huge timeout returns 1, no sleep.
+ */
+static int usec_carry_min(const struct entry *e, struct call *c, union tmo *t)
+{
+	tmo_set(e->kind, t, ABI_LONG_MIN, -1000000);
+	c->out = true;
+	return EINVAL;
+}
+
 static int tmo_fault(const struct entry *e, struct call *c, union tmo *t)
 {
 	c->tmo = unmapped();
@@ -130,6 +150,7 @@ static const struct kase cases[] = {
 	{ "neg_sec", no_msec, neg_sec },
 	{ "neg_sub", no_msec, neg_sub },
 	{ "nsec_1e9", ns_kinds, big_nsec },
+	{ "usec_carry_min", timeval, usec_carry_min },
 	{ "tmo_unmapped", no_msec, tmo_fault },
 	{ "fds_fault", NULL, fds_unmapped },
 	{ "fds_null", not_epoll, fds_null },

@@ -27,6 +27,7 @@
  */
 #define ABI_TV_SEC_32 (sizeof(((struct __kernel_old_timeval *)0)->tv_sec) == 4)
 #define ABI_LONG_MAX ((int64_t)(ABI_TV_SEC_32 ? INT32_MAX : INT64_MAX))
+#define ABI_LONG_MIN ((int64_t)(ABI_TV_SEC_32 ? INT32_MIN : INT64_MIN))
 
 enum family { F_SELECT, F_POLL, F_EPOLL };
 

@@ -108,7 +108,7 @@ void count_usr1(bool sa_restart)
 	sa.sa_handler = on_usr1;
 	sa.sa_flags = sa_restart ? SA_RESTART : 0;
 	sigemptyset(&sa.sa_mask);
-	if (sigaction(SIGUSR1, &sa, NULL))
+	if (sigaction(SIGUSR1, &sa, NULL) || sigaction(SIGUSR2, &sa, NULL))
 		ksft_exit_fail_msg("sigaction: %s\n", strerror(errno));
 }
 
@@ -130,6 +130,15 @@ void block_signals(uint64_t mask)
 {
 	if (syscall(__NR_rt_sigprocmask, SIG_BLOCK, &mask, NULL, KSIGSET_SIZE))
 		ksft_exit_fail_msg("rt_sigprocmask: %s\n", strerror(errno));
+}
+
+uint64_t pending_mask(void)
+{
+	uint64_t m = 0;
+
+	if (syscall(__NR_rt_sigpending, &m, KSIGSET_SIZE))
+		ksft_exit_fail_msg("rt_sigpending: %s\n", strerror(errno));
+	return m;
 }
 
 static char proc_state(pid_t pid)

@@ -50,8 +50,8 @@ void tmo_arm(union tmo *page, enum wmode m, const union tmo *v);
 void *readonly_copy(const void *src, size_t init);
 
 /*
- * SIGUSR1 handler that counts its runs, with or without SA_RESTART; the
- * runs so far.
+ * SIGUSR1 and SIGUSR2 handler that counts its runs, with or without
+ * SA_RESTART; the runs so far.
  */
 void count_usr1(bool sa_restart);
 int usr1_count(void);
@@ -59,6 +59,8 @@ int usr1_count(void);
 /* The calling thread's blocked-signal mask (bit n-1: signal n). */
 uint64_t blocked_mask(void);
 void block_signals(uint64_t mask);
+/* The calling thread's pending signals, blocked ones included. */
+uint64_t pending_mask(void);
 
 /*
  * Wait until @pid sleeps in the kernel ('S'); @when: the instant after the

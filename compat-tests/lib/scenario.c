@@ -35,6 +35,13 @@ static void child(const struct scenario *s, int ready, int report)
 
 	count_usr1(s->sa_restart);
 	block_signals(CALLER_MASK);
+	if (s->action == ACT_PENDING) {
+		/* blocked, so it is queued although its action is to ignore it */
+		signal(PENDING_SIG, SIG_DFL);
+		block_signals(SIGBIT(PENDING_SIG));
+		if (kill(getpid(), PENDING_SIG))
+			_exit(2);
+	}
 	if (wmode_enter(s->mode))
 		_exit(2);
 	tmo_arm(t, s->mode, &s->tmo);
@@ -49,6 +56,7 @@ static void child(const struct scenario *s, int ready, int report)
 	o.mask_before = blocked_mask();
 	timed_call(s->e, &c, &o);
 	o.mask_after = blocked_mask();
+	o.pending = pending_mask();
 	o.handled = usr1_count();
 	o.after = *t;
 	if (s->action == ACT_COMPLETE)
@@ -64,14 +72,15 @@ static int act(const struct scenario *s, pid_t pid, struct instants *at,
 {
 	int r;
 
-	if (s->action == ACT_NONE)
+	if (s->action == ACT_NONE || s->action == ACT_PENDING)
 		return 0;
 	r = wait_sleeping(pid, &at->asleep);
 	if (r)
 		return r == -1 ? 1 : -2;
 	sleep_until(at->asleep + s->delay_ns);
 	if (s->action == ACT_SIGNAL)
-		return signal_child(pid, SIGUSR1, &at->signal) ? 1 : 0;
+		return signal_child(pid, s->sig ? s->sig : SIGUSR1,
+				    &at->signal) ? 1 : 0;
 	if (s->action == ACT_COMPLETE) {
 		at->complete = mono_ns();
 		return write(completion[1], "", 1) == 1 ? 0 : 1;
@@ -236,7 +245,11 @@ bool untouched_case(const struct entry *e, enum wmode m, enum action a,
 	if (run_scenario(&s, &o))
 		return false;
 	ksft_print_msg("%s: %s\n", name, outcome_str(&s, &o));
-	if (a == ACT_NONE)
+	/* the call's mask let it in: it must be gone, and nothing else run */
+	if (a == ACT_PENDING && (o.pending & SIGBIT(PENDING_SIG) ||
+				 o.mask_after != o.mask_before || o.handled))
+		return false;
+	if (a != ACT_SIGNAL)
 		return o.ret == 0 && elapsed(&o) >= tmo_ns(e->kind, t) &&
 		       unchanged(&s, &o);
 	return o.ret == -1 && o.err == EINTR && unchanged(&s, &o);
@@ -245,6 +258,16 @@ bool untouched_case(const struct entry *e, enum wmode m, enum action a,
 const char *skip_no_writeback(const struct entry *e, const void *v)
 {
 	return e->writeback ? NULL : "no write-back";
+}
+
+const char *skip_untouched(const struct entry *e, const void *v)
+{
+	const struct untouched *u = v;
+
+	if (!e->writeback)
+		return "no write-back";
+	return u->action == ACT_PENDING && !e->sigmask ?
+	       "no signal mask argument: the signal stays blocked" : NULL;
 }
 
 /* " name +ms" for each step the parent took, relative to t0. */
@@ -283,6 +306,9 @@ const char *outcome_str(const struct scenario *s, const struct outcome *o)
 			      ", sigprocmask %#llx -> %#llx",
 			      (unsigned long long)o->mask_before,
 			      (unsigned long long)o->mask_after);
+	if (o->pending && n < (int)sizeof(buf))
+		n += snprintf(buf + n, sizeof(buf) - n, ", pending %#llx",
+			      (unsigned long long)o->pending);
 	if (o->clobbered && n < (int)sizeof(buf))
 		n += snprintf(buf + n, sizeof(buf) - n,
 			      ", fd_set words past nfds changed");

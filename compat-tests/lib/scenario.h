@@ -12,8 +12,17 @@
 #include "report.h"
 
 #define SIGBIT(sig) (1ULL << ((sig) - 1))
-/* What every scenario's caller blocks: a mask left behind by a call shows. */
+/*
+ * What every scenario's caller blocks: a mask left behind by a call shows,
+ * and SIGUSR2 (handled, as SIGUSR1) reaches it only through the
+ * pselect6/ppoll mask, which never blocks it.
+ */
 #define CALLER_MASK SIGBIT(SIGUSR2)
+/*
+ * ACT_PENDING's signal: default action ignore, so no handler runs when it
+ * is dequeued; the caller blocks it only to keep it pending.
+ */
+#define PENDING_SIG SIGWINCH
 
 enum action {
 	ACT_NONE,		/* let the call finish by itself */
@@ -25,6 +34,9 @@ enum action {
 				 * after it sleeps again, held hold_ns, SIGCONT */
 	ACT_COMPLETE,		/* no signal: an io_uring read the caller
 				 * submitted before the call completes */
+	ACT_PENDING,		/* no parent action: PENDING_SIG, blocked
+				 * and raised by the caller, is pending at
+				 * the call; the call's mask lets it in */
 };
 
 struct scenario {
@@ -34,6 +46,7 @@ struct scenario {
 	bool out;		/* wait for a writable pipe: ready at once */
 	bool mask_usr1;		/* pselect/ppoll mask blocks SIGUSR1 */
 	bool sa_restart;	/* the SIGUSR1 handler has SA_RESTART */
+	int sig;		/* what ACT_SIGNAL sends: 0 is SIGUSR1 */
 	enum action action;
 	int64_t delay_ns;	/* from the child seen asleep to the first action */
 	int64_t hold_ns;	/* how long a stop is held */
@@ -56,8 +69,9 @@ struct outcome {
 	int err;
 	int64_t t0, t1;		/* CLOCK_MONOTONIC right before and after */
 	union tmo after;	/* the timeout as the call left it */
-	int handled;		/* SIGUSR1 handler runs seen after the call */
+	int handled;		/* SIGUSR1/2 handler runs seen after the call */
 	uint64_t mask_before, mask_after;	/* the caller's sigprocmask */
+	uint64_t pending;	/* the caller's pending signals after it */
 	int pid;		/* the child that made the call */
 	bool clobbered;		/* an fd_set word past nfds changed */
 	int completion;		/* ACT_COMPLETE: the read's result after the
@@ -100,20 +114,25 @@ bool unchanged(const struct scenario *s, const struct outcome *o);
 /* A variant of a call whose timeout cannot be written back. */
 struct untouched {
 	const char *name;
-	enum action action;	/* ACT_NONE: it times out; ACT_SIGNAL */
+	enum action action;	/* ACT_NONE: it times out; ACT_SIGNAL;
+				 * ACT_PENDING: as ACT_NONE */
 	int64_t ns;		/* T */
 };
 
 /*
  * A call of @e whose timeout @t cannot be written back (@m) leaves it bit
- * for bit: 0 no earlier than T when it times out (ACT_NONE), EINTR when a
- * handler runs (ACT_SIGNAL).
+ * for bit: 0 no earlier than T when it times out (ACT_NONE, and
+ * ACT_PENDING, whose signal it must have let in), EINTR when a handler
+ * runs (ACT_SIGNAL).
  */
 bool untouched_case(const struct entry *e, enum wmode m, enum action a,
 		    const union tmo *t, const char *name);
 
 /* A variants skip(): entry points that write nothing back. */
 const char *skip_no_writeback(const struct entry *e, const void *v);
+
+/* The same for a table of struct untouched, and ACT_PENDING needs a mask. */
+const char *skip_untouched(const struct entry *e, const void *v);
 
 /* What came back, and the parent's instants relative to t0. */
 const char *outcome_str(const struct scenario *s, const struct outcome *o);
