@@ -81,7 +81,8 @@ TARBALL   ?= $(TARBALL_$(DEFAULT_TREE))
 
 # --- trees ---------------------------------------------------------------------
 # <tree>_PATCHES: what git am applies to "base", in order.
-SERIES    := $(shell sed -n 's/^\([^#[:space:]][^[:space:]]*\).*/patches\/\1/p' patches/series 2>/dev/null)
+series_of = $(shell sed -n 's|^\([^#[:space:]][^[:space:]]*\).*|$(1)/\1|p' $(1)/series 2>/dev/null)
+SERIES    := $(call series_of,$(PATCHDIR_$(DEFAULT_TREE)))
 NSERIES   := $(words $(SERIES))
 # patches/mutants/series, tab-separated: "<x>-<name>.patch <arches where
 # the defect can occur> <ABIs> <what it gets wrong>"; row mutant-<x>.
@@ -137,7 +138,6 @@ kimg = $(if $($(1)_SHARED),$(B)/$(1)/$(notdir $(IMAGE_$(2)))-$(2),$(call kobj,$(
 # <t>-patched; <t>-bisect-<k> (a commit of <t>/patched, built in the tree's
 # shared worktree build/<t>/shared-bisect). FRAGS_<t> on every kernel of <t>.
 troot     = $(B)$(if $(filter-out $(DEFAULT_TREE),$(1)),/$(1))
-series_of = $(shell sed -n 's|^\([^#[:space:]][^[:space:]]*\).*|$(1)/\1|p' $(1)/series 2>/dev/null)
 # The selftest fix of patches/kselftest-fixes/series whose subject slug is
 # $(1), by name so a renumbered series still finds it (or one line).
 kselftest_fix = $(or $(filter %-$(1).patch,$(call series_of,patches/kselftest-fixes)),\
@@ -362,7 +362,7 @@ $(B)/base/.tree: $(TARBALL) | $(B)/.deps
 	@touch $@
 
 define tree_rule
-$(B)/$(1)/.tree: $(B)/base/.tree patches/series $($(1)_PATCHES)
+$(B)/$(1)/.tree: $(B)/base/.tree $(PATCHDIR_$(DEFAULT_TREE))/series $($(1)_PATCHES)
 	$$(call stage,tree: $(1) = base + $(words $($(1)_PATCHES)) patches)
 	@$$(call timed,tree $(1)) scripts/tree.sh derive $(B)/base/src $(B)/$(1) \
 		$(addprefix $(CURDIR)/,$($(1)_PATCHES))
@@ -702,7 +702,7 @@ checkpatch: $(B)/base/.tree
 # fixes, on the tree they are made on (KSELFTEST_FIXES_TREE).
 SERIES_OUT ?= $(B)/series
 series: $(B)/base/.tree
-	@scripts/series.sh $(B)/base/src patches $(SERIES_OUT)
+	@scripts/series.sh $(B)/base/src $(PATCHDIR_$(DEFAULT_TREE)) $(SERIES_OUT)
 series-kselftest-fixes: $(call troot,$(KSELFTEST_FIXES_TREE))/base/.tree
 	@scripts/series.sh $(call troot,$(KSELFTEST_FIXES_TREE))/base/src patches/kselftest-fixes \
 		$(SERIES_OUT)/kselftest-fixes

@@ -4,7 +4,7 @@
 PKG_6.1      := linux-source-6.1
 SUITES_6.1   :=
 TARBALL_6.1  := /usr/src/linux-source-6.1.tar.xz
-PATCHDIR_6.1 := patches
+PATCHDIR_6.1 := patches/6.1
 FRAGS_6.1    :=
 KSELFTESTS_6.1 :=
 # epoll_wakeup_test's emitter fix (patches/kselftest-fixes/, made on 7.2,

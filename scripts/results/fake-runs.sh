@@ -11,7 +11,7 @@ dir=$1
 here=$(cd "$(dirname "$0")" && pwd)
 mkdir -p "$dir"
 printf 'base x86_64 t.b\n' >"$dir/xf"
-printf 'tree 6.1: 6.1.99 from /nonexistent/linux-source-6.1.tar.xz, linux-source-6.1 6.1.99-1\n  tarball sha256: %s\n  series: 3 patches (patches/), patched HEAD 1234567\n' \
+printf 'tree 6.1: 6.1.99 from /nonexistent/linux-source-6.1.tar.xz, linux-source-6.1 6.1.99-1\n  tarball sha256: %s\n  series: 3 patches (patches/6.1/), patched HEAD 1234567\n' \
 	"$(printf 'fake' | sha256sum | cut -c1-64)" >"$dir/info"
 ktap() { # NAME:VERDICT... -> one suite "t"
 	echo "KTAP version 1"; echo "1..1"
@@ -54,8 +54,8 @@ run() { # RUN_ID PATCHED-CASES...
 		--results "$dir/res" --info "$dir/info" --cellmap "$dir/cellmap"
 }
 # Cell row, kernel row, its patches (KCIDB's patch set): the Makefile's.
-{ echo "base base"; echo "patched patched $(sed -n 's|^\([^#[:space:]][^[:space:]]*\).*|patches/\1|p' "$here/../../patches/series" | tr '\n' ' ')"
-  echo "debug debug $(sed -n 's|^\([^#[:space:]][^[:space:]]*\).*|patches/\1|p' "$here/../../patches/series" | tr '\n' ' ')"; } >"$dir/cellmap"
+{ echo "base base"; echo "patched patched $(sed -n 's|^\([^#[:space:]][^[:space:]]*\).*|patches/6.1/\1|p' "$here/../../patches/6.1/series" | tr '\n' ' ')"
+  echo "debug debug $(sed -n 's|^\([^#[:space:]][^[:space:]]*\).*|patches/6.1/\1|p' "$here/../../patches/6.1/series" | tr '\n' ' ')"; } >"$dir/cellmap"
 run 1700000000000000000 a:PASS c:FAIL d:PASS e:PASS f:FAIL g:PASS
 run 1700000100000000000 a:PASS c:FAIL d:FAIL e:PASS f:FAIL g:PASS
 # Run 3 booted patched twice (REPEAT=2): per-boot verdicts as cell.sh writes them.
