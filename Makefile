@@ -4,11 +4,13 @@
 # initramfs per payload and arch -> one boot per cell -> KTAP -> report.
 # Everything that varies is a row of one of the tables below (Buildroot's
 # $(ROW)_VAR style), and one template per table turns rows into rules:
-#   arches    arch-configs/<arch>.mk (+ .config)    how to build and boot
-#   trees     base, patched, mutant-<x>, bisect-<k> which source and patches
-#   kernels   base, patched, debug, lowres, ...    tree + config fragments
-#   payloads  tests, debug, bench, cost            what goes into the guest
-#   cells     base, patched, debug, mutant-<x> ... kernel x payload x clock
+#   arches    arch-configs/<arch>.mk (+ .config)   how to build and boot
+#   trees     trees/<tree>.mk                      source, series, mutants
+#   flavours  base, patched, debug, lowres         what a row of a tree is
+#   kernels   <tree>-<flavour>, <tree>-mutant-<x>, <tree>-bisect-<k>
+#   payloads  tests-<tree>, select-<tree>, debug, bench, cost: the guest's
+#   cells     <tree>-<flavour>, <tree>-mutant-<x>, <tree>-bench-<k>, ...:
+#             kernel x payload x clock, one boot per arch
 #
 #   make matrix            build, boot and report every cell; non-zero on any
 #                          regression (make -j is the default: JOBS=nproc)
@@ -16,7 +18,7 @@
 #                          the newer trees on x86_64 (make check-all: every
 #                          tree, mutant and series prefix on every arch)
 #   make cells             the cell ids; make cell CELL=<id> runs one
-#   make shell ARCH=arm64  a busybox shell in a guest (FLAVOUR=base|patched..)
+#   make shell ARCH=arm64  a busybox shell in a guest (TREE=, FLAVOUR=base|patched..)
 #   make matrix OVERLAY=d  also run every executable in d/tests.d/
 #   make bench             timing figures (base, patched, lowres): CSV + PNG
 
@@ -62,145 +64,170 @@ $(if $(shell [ "$(REPEAT)" -ge 1 ] 2>/dev/null && echo y),,$(error REPEAT=$(REPE
 # An ABI may be a column of several arches (i386 binaries on x86_64 and i386).
 ABIS      := $(sort $(foreach a,$(ARCHES),$(ABIS_$(a))))
 
-# --- kernel sources: one trees/<tree>.mk each ----------------------------------
-# PKG_<t> (Debian package), SUITES_<t> (where scripts/fetch-source.sh finds
-# it; none: installed on the host), TARBALL_<t>, PATCHDIR_<t> (series, cover
-# letter), FRAGS_<t> (that tree's config differences, on top of every
-# kernel's fragments). The default tree's rows are base, patched, ... in
-# build/; another tree's are <t>-base, <t>-patched, <t>-bisect-<k> with
-# sources and objects under build/<t>/ ("other trees" below).
+# --- trees: one trees/<tree>.mk each -------------------------------------------
+# What a tree file defines (no tree is special; DEFAULT_TREE is only the
+# default of TREE and TREES):
+#   PKG_<t>, SUITES_<t>    Debian package; the suites scripts/fetch-source.sh
+#                          takes it from (none: installed on the host)
+#   TARBALL_<t>            where the source tarball is
+#   PATCHDIR_<t>           the series (format-patch files, series, cover letter)
+#   FRAGS_<t>              config differences of every kernel of the tree
+#   MUTANTS_<t>            the mutants (patches/mutants/) booted on the tree
+#   MUTANT_TESTS_<t>       what judges them: compat (compat-tests) or
+#                          kselftest (the series' own selftest)
+#   EXTRA_FLAVOURS_<t>     cell rows beyond base and patched (debug)
+#   EXTRA_KERNELS_<t>      kernel rows beyond those (lowres, for bench)
+#   KSELFTESTS_<t>, KSELFTEST_FIXES_<t>, CHECK_<t>, CHECK_MUTANTS_<t>
+# Every row of tree <t> is named <t>-<flavour>; its sources and objects
+# are under build/<t>/.
 TREES_KNOWN  := $(sort $(patsubst trees/%.mk,%,$(wildcard trees/*.mk)))
 export DEFAULT_TREE := 6.1
 TREE      ?= $(DEFAULT_TREE)
 TREES     ?= $(TREE)
 $(call check_in,TREE,$(TREE),$(TREES_KNOWN),tree (trees/<tree>.mk))
 $(call check_in,TREES,$(TREES),$(TREES_KNOWN),tree (trees/<tree>.mk))
-include $(foreach t,$(TREES_KNOWN),trees/$(t).mk)
-OTHER_TREES := $(filter-out $(DEFAULT_TREE),$(TREES))
-TARBALL   ?= $(TARBALL_$(DEFAULT_TREE))
-
-# --- trees ---------------------------------------------------------------------
-# <tree>_PATCHES: what git am applies to "base", in order.
 series_of = $(shell sed -n 's|^\([^#[:space:]][^[:space:]]*\).*|$(1)/\1|p' $(1)/series 2>/dev/null)
-SERIES    := $(call series_of,$(PATCHDIR_$(DEFAULT_TREE)))
-NSERIES   := $(words $(SERIES))
-# patches/mutants/series, tab-separated: "<x>-<name>.patch <arches where
-# the defect can occur> <ABIs> <what it gets wrong>"; row mutant-<x>.
-MUTANT_TABLE := $(shell sed -n 's/^\(\([a-z0-9]*\)-[^\t]*\)\t\([^\t]*\)\t.*/\2:\1:\3/p' patches/mutants/series 2>/dev/null)
-MUTANTS   := $(foreach m,$(MUTANT_TABLE),mutant-$(word 1,$(subst :, ,$(m))))
-# bisect-<k>: the first k patches, every k up to the whole series (which
-# the patched kernel builds too, but without -Werror).
-BISECTS   := $(foreach k,$(shell seq 1 $(NSERIES)),bisect-$(k))
-TREEROWS  := base patched $(MUTANTS) $(BISECTS)
-
-# patched is a worktree of its own; mutants and series prefixes are only
-# commits (<t>_FROM + <t>_PATCHES), built one after another in a shared
-# worktree per tree, each arch its own objects (<k>_SHARED,
-# scripts/kbuild-shared.sh, which holds the worktree's lock).
-patched_PATCHES := $(SERIES)
-$(foreach k,$(BISECTS),$(eval $(k)_FROM := patched~$(shell expr $(NSERIES) - $(subst bisect-,,$(k)))))
-
-comma := ,
-field = $(word $(1),$(subst :, ,$(2)))
-# A mutant is a tree, a kernel and a cell row, on the arches of its line.
-define mutant_row
-mutant-$(call field,1,$(1))_FROM    := patched
-mutant-$(call field,1,$(1))_PATCHES := patches/mutants/$(call field,2,$(1))
-mutant-$(call field,1,$(1))_ARCHES  := $$(filter $(subst $(comma), ,$(call field,3,$(1))),$$(ARCHES))
-endef
-$(foreach m,$(MUTANT_TABLE),$(eval $(call mutant_row,$(m))))
-
-# --- kernels: <k>_TREE, <k>_FRAGS (on top of common + arch), <k>_KMAKE, <k>_ARCHES
-KERNELS   := base patched debug lowres $(MUTANTS) $(BISECTS)
-base_TREE    := base
-patched_TREE := patched
-debug_TREE   := patched
-debug_FRAGS  := arch-configs/debug.config
-lowres_TREE  := patched
-lowres_FRAGS := arch-configs/lowres.config
-# <k>_SHARED names the shared worktree: mutants (series + a small change)
-# apart from prefixes (without patch 3's header change, which rebuilds most).
-$(foreach t,$(MUTANTS),$(eval $(t)_TREE := $(t)) $(eval $(t)_SHARED := mutants))
-$(foreach t,$(BISECTS),$(eval $(t)_TREE := $(t)) $(eval $(t)_SHARED := bisect))
-# Bisect: every proper prefix on every arch, warnings in fs/select.c fatal.
-$(foreach t,$(BISECTS),$(eval $(t)_KMAKE := CFLAGS_select.o=-Werror))
-
-# One shared worktree per tree and group, every arch's objects beside it:
-# a switch of branch rewrites only the files that differ, newer than any
-# object built before it, so each arch's rebuild stays incremental.
-kroot = $(or $($(1)_ROOT),$(if $(findstring /,$($(1)_TREE)),$(B)/$(firstword $(subst /, ,$($(1)_TREE))),$(B)))
-kobj = $(if $($(1)_SHARED),$(call kroot,$(1))/shared-$($(1)_SHARED)/obj/$(2),$(B)/$($(1)_TREE)/obj/$(1)-$(2))
-kimg = $(if $($(1)_SHARED),$(B)/$(1)/$(notdir $(IMAGE_$(2)))-$(2),$(call kobj,$(1),$(2))/$(IMAGE_$(2)))
-
-# --- other trees: the rows of every tree but the default ----------------------
-# Tree rows <t>/base (the tarball, build/<t>/base/src, tag base) and
-# <t>/patched (git am of PATCHDIR_<t>/series); kernels and cells <t>-base,
-# <t>-patched; <t>-bisect-<k> (a commit of <t>/patched, built in the tree's
-# shared worktree build/<t>/shared-bisect). FRAGS_<t> on every kernel of <t>.
-troot     = $(B)$(if $(filter-out $(DEFAULT_TREE),$(1)),/$(1))
 # The selftest fix of patches/kselftest-fixes/series whose subject slug is
 # $(1), by name so a renumbered series still finds it (or one line).
 kselftest_fix = $(or $(filter %-$(1).patch,$(call series_of,patches/kselftest-fixes)),\
 	$(error patches/kselftest-fixes/series lists no *-$(1).patch))
-prefixes  = $(if $(filter-out 0,$(1)),$(shell seq 1 $(1)))
-ALL_OTHER_TREES := $(filter-out $(DEFAULT_TREE),$(TREES_KNOWN))
-define other_tree
-$(1)_SERIES  := $$(call series_of,$(PATCHDIR_$(1)))
-$(1)_BISECTS := $$(foreach k,$$(call prefixes,$$(words $$($(1)_SERIES))),$(1)-bisect-$$(k))
-$(1)-base_TREE     := $(1)/base
-$(1)-patched_TREE  := $(1)/patched
-$(1)-base_FRAGS    := $(FRAGS_$(1))
-$(1)-patched_FRAGS := $(FRAGS_$(1))
-KERNELS += $(1)-base $(1)-patched $$($(1)_BISECTS)
-TREE_CELLROWS += $(1)-base $(1)-patched
+comma := ,
+define nl
+
+
 endef
-define other_bisect
-$(2)_TREE   := $(2)
-$(2)_SHARED := bisect
-$(2)_ROOT   := $(B)/$(1)
-$(2)_FRAGS  := $(FRAGS_$(1))
-$(2)_KMAKE  := CFLAGS_select.o=-Werror
-$(2)_FROM   := patched~$(shell expr $(words $($(1)_SERIES)) - $(lastword $(subst -, ,$(2))))
+field = $(word $(1),$(subst :, ,$(2)))
+prefixes = $(if $(filter-out 0,$(1)),$(shell seq 1 $(1)))
+# patches/mutants/series, tab-separated: "<x>-<name>.patch <arches where
+# the defect can occur> <ABIs> <what it gets wrong>".
+MUTANT_TABLE := $(shell sed -n 's/^\(\([a-z0-9]*\)-[^\t]*\)\t\([^\t]*\)\t.*/\2:\1:\3/p' patches/mutants/series 2>/dev/null)
+MUTANT_IDS   := $(foreach m,$(MUTANT_TABLE),$(call field,1,$(m)))
+$(foreach m,$(MUTANT_TABLE),$(eval MUTANT_PATCH_$(call field,1,$(m)) := patches/mutants/$(call field,2,$(m))) \
+	$(eval MUTANT_ARCHES_$(call field,1,$(m)) := $(subst $(comma), ,$(call field,3,$(m)))))
+include $(foreach t,$(TREES_KNOWN),trees/$(t).mk)
+$(foreach t,$(TREES_KNOWN),$(call check_in,MUTANTS_$(t),$(MUTANTS_$(t)),$(MUTANT_IDS),mutant (patches/mutants/series)) \
+	$(call check_in,MUTANT_TESTS_$(t),$(MUTANT_TESTS_$(t)),compat kselftest,judge (compat or kselftest)))
+
+# --- flavours: what a row of a tree is -----------------------------------------
+# FLAVOUR_<f>_TREE (the tree row its kernel builds: base, patched),
+# _FRAGS (on top of kconfigs/common.config, the arch's and FRAGS_<t>),
+# _KERNEL (the kernel flavour a cell of it boots; default: itself),
+# _PAYLOAD, _CLOCK, _QEMU, _CMDLINE, _ARCHES, _FIRST (cells).
+FLAVOUR_base_TREE    := base
+FLAVOUR_patched_TREE := patched
+FLAVOUR_debug_TREE   := patched
+FLAVOUR_debug_FRAGS  := kconfigs/debug.config
+FLAVOUR_lowres_TREE  := patched
+FLAVOUR_lowres_FRAGS := kconfigs/lowres.config
+FLAVOUR_debug_PAYLOAD := debug
+# KASAN's shadow wants the larger guest. stress-ng keeps it busy, so idle
+# skipping would gain nothing and shift=0 would run slower than the host;
+# trinity and stress-ng limits are meant as host seconds: auto.
+FLAVOUR_debug_QEMU   := -m 2048
+# TRINITY_SEED=S runs trinity's seed S again (the debug cell prints its seed).
+TRINITY_SEED   ?=
+$(if $(TRINITY_SEED),$(if $(shell [ "$(TRINITY_SEED)" -ge 0 ] 2>/dev/null && echo y),,$(error TRINITY_SEED=$(TRINITY_SEED): a seed, a number)))
+FLAVOUR_debug_CMDLINE := $(if $(TRINITY_SEED),matrix.trinity_seed=$(TRINITY_SEED))
+FLAVOUR_debug_CLOCK  := auto
+# Its boot is the longest (KASAN, about 5 min): its kernel is built first.
+FLAVOUR_debug_FIRST  := y
+FLAVOUR_debug_ARCHES  = $(foreach a,$(ARCHES),$(if $(DEBUG_$(a)),$(a)))
+
+# --- rows of every tree ----------------------------------------------------------
+# Kernel rows <k>: _TREEID (the tree), _FLAVOUR, _TREE (its source under
+# build/: <t>/base, <t>/patched, or a commit <t>/<flavour> built in the
+# tree's shared worktree <k>_SHARED), _BRANCH, _FROM and _PATCHES (the
+# commit: patches on top of a revision of patched), _PATCHSET (every patch
+# on top of base, for KCIDB), _FRAGS, _KMAKE, _ARCHES.
+# patched is a worktree of its own; mutants and series prefixes are only
+# commits, built one after another in a shared worktree per tree, each arch
+# its own objects (scripts/kbuild-shared.sh, which holds the worktree's
+# lock): mutants (series + a small change) apart from prefixes (without
+# patch 3's header change, which rebuilds most).
+define kernel_row
+$(1)-$(2)_TREEID   := $(1)
+$(1)-$(2)_FLAVOUR  := $(2)
+$(1)-$(2)_TREE     := $(1)/$(FLAVOUR_$(2)_TREE)
+$(1)-$(2)_PATCHSET := $(if $(filter patched,$(FLAVOUR_$(2)_TREE)),$$($(1)_SERIES))
+$(1)-$(2)_FRAGS    := $(FRAGS_$(1)) $(FLAVOUR_$(2)_FRAGS)
+KERNELS += $(1)-$(2)
 endef
-$(foreach t,$(ALL_OTHER_TREES),$(eval $(call other_tree,$(t))))
-$(foreach t,$(ALL_OTHER_TREES),$(foreach k,$($(t)_BISECTS),$(eval $(call other_bisect,$(t),$(k)))))
-# <t>-mutant-<x>: mutant <x> of patches/mutants/ on tree <t>'s series, for
-# each x in MUTANTS_<t> (trees/<t>.mk): a commit in the tree's shared
-# mutants worktree, booted with the series' own kselftest alone (payload
-# select-<t>), so a kill is the kselftest's. Cells on the mutant's arches.
-define other_mutant
-$(1)-mutant-$(2)_TREE    := $(1)-mutant-$(2)
-$(1)-mutant-$(2)_SHARED  := mutants
-$(1)-mutant-$(2)_ROOT    := $(B)/$(1)
-$(1)-mutant-$(2)_FRAGS   := $(FRAGS_$(1))
-$(1)-mutant-$(2)_FROM    := patched
-$(1)-mutant-$(2)_PATCHES := $(mutant-$(2)_PATCHES)
-$(1)-mutant-$(2)_ARCHES   = $$(mutant-$(2)_ARCHES)
+# commit_row TREE FLAVOUR SHARED FROM PATCHES PATCHSET ARCHES
+define commit_row
+$(1)-$(2)_TREEID   := $(1)
+$(1)-$(2)_FLAVOUR  := $(2)
+$(1)-$(2)_TREE     := $(1)/$(2)
+$(1)-$(2)_BRANCH   := $(2)
+$(1)-$(2)_SHARED   := $(3)
+$(1)-$(2)_FROM     := $(4)
+$(1)-$(2)_PATCHES  := $(5)
+$(1)-$(2)_PATCHSET := $(6)
+$(1)-$(2)_FRAGS    := $(FRAGS_$(1))
+$(1)-$(2)_ARCHES    = $$(filter $(7),$$(ARCHES))
+KERNELS += $(1)-$(2)
+endef
+# Cell rows: _TREEID, _FLAVOUR, _KERNEL, _PAYLOAD, _CLOCK, _QEMU,
+# _CMDLINE, _ARCHES, _FIRST, _RESULTS, _REF (a mutant's patched row).
+define cell_row
+$(1)-$(2)_TREEID  := $(1)
+$(1)-$(2)_FLAVOUR := $(2)
+$(1)-$(2)_KERNEL  := $(1)-$(or $(FLAVOUR_$(2)_KERNEL),$(2))
+$(1)-$(2)_PAYLOAD := $(or $(FLAVOUR_$(2)_PAYLOAD),tests-$(1))
+$(1)-$(2)_CLOCK   := $(FLAVOUR_$(2)_CLOCK)
+$(1)-$(2)_QEMU    := $(FLAVOUR_$(2)_QEMU)
+$(1)-$(2)_CMDLINE := $(FLAVOUR_$(2)_CMDLINE)
+$(1)-$(2)_FIRST   := $(FLAVOUR_$(2)_FIRST)
+$(if $(filter undefined,$(origin FLAVOUR_$(2)_ARCHES)),,$(1)-$(2)_ARCHES = $$(FLAVOUR_$(2)_ARCHES))
+CELLROWS += $(1)-$(2)
+endef
+# A mutant is a commit, a kernel and a cell row on the arches of its line,
+# booted with the tree's judge alone (payload select-<t>); it must fail a
+# case that passes on <t>-patched.
+define mutant_row
+$(call commit_row,$(1),mutant-$(2),mutants,patched,$(MUTANT_PATCH_$(2)),$$($(1)_SERIES) $(MUTANT_PATCH_$(2)),$(MUTANT_ARCHES_$(2)))
 $(1)-mutant-$(2)_KERNEL  := $(1)-mutant-$(2)
 $(1)-mutant-$(2)_PAYLOAD := select-$(1)
-KERNELS += $(1)-mutant-$(2)
+$(1)-mutant-$(2)_REF     := $(1)-patched
 $(1)_MUTANTS += $(1)-mutant-$(2)
+CELLROWS += $(1)-mutant-$(2)
 endef
-$(foreach t,$(ALL_OTHER_TREES),$(call check_in,MUTANTS_$(t),$(MUTANTS_$(t)),$(MUTANTS:mutant-%=%),mutant (patches/mutants/series)) \
-	$(foreach x,$(MUTANTS_$(t)),$(eval $(call other_mutant,$(t),$(x)))))
-# The mutants a run boots: the default tree's when it is in TREES, and
-# those of the other trees in TREES and MUTANT_TREES (make check: the trees
-# with CHECK_MUTANTS_<t> := y).
+# bisect-<k>: the first k patches, every k up to the whole series (which
+# the patched kernel builds too, but without -Werror) on every arch,
+# warnings in fs/select.c fatal.
+define bisect_row
+$(call commit_row,$(1),bisect-$(2),bisect,patched~$(shell expr $(words $($(1)_SERIES)) - $(2)),,$(wordlist 1,$(2),$($(1)_SERIES)),%)
+$(1)-bisect-$(2)_KMAKE := CFLAGS_select.o=-Werror
+$(1)_BISECTS += $(1)-bisect-$(2)
+endef
+define tree_rows
+$(1)_SERIES := $(call series_of,$(PATCHDIR_$(1)))
+$(foreach f,base patched $(EXTRA_FLAVOURS_$(1)) $(EXTRA_KERNELS_$(1)),$(call kernel_row,$(1),$(f))$(nl))
+$(foreach f,base patched $(EXTRA_FLAVOURS_$(1)),$(call cell_row,$(1),$(f))$(nl))
+$(foreach x,$(MUTANTS_$(1)),$(call mutant_row,$(1),$(x))$(nl))
+endef
+$(foreach t,$(TREES_KNOWN),$(eval $(call tree_rows,$(t))))
+$(foreach t,$(TREES_KNOWN),$(foreach k,$(call prefixes,$(words $($(t)_SERIES))),$(eval $(call bisect_row,$(t),$(k)))))
+# The mutants a run boots: those of the trees in TREES and MUTANT_TREES
+# (make check: the trees with CHECK_MUTANTS_<t> := y).
 MUTANT_TREES ?= $(TREES_KNOWN)
 $(call check_in,MUTANT_TREES,$(MUTANT_TREES),$(TREES_KNOWN),tree (trees/<tree>.mk))
-RUN_MUTANTS = $(if $(filter $(DEFAULT_TREE),$(TREES)),$(MUTANTS)) \
-	$(foreach t,$(filter $(MUTANT_TREES),$(OTHER_TREES)),$($(t)_MUTANTS))
+RUN_MUTANTS = $(foreach t,$(filter $(MUTANT_TREES),$(TREES)),$($(t)_MUTANTS))
+RUN_BISECTS = $(foreach t,$(TREES),$($(t)_BISECTS))
+
+# One shared worktree per tree and group, every arch's objects beside it:
+# a switch of branch rewrites only the files that differ, newer than any
+# object built before it, so each arch's rebuild stays incremental.
+kroot = $(B)/$($(1)_TREEID)
+kobj = $(if $($(1)_SHARED),$(call kroot,$(1))/shared-$($(1)_SHARED)/obj/$(2),$(B)/$($(1)_TREE)/obj/$(1)-$(2))
+kimg = $(if $($(1)_SHARED),$(call kroot,$(1))/img/$(1)/$(notdir $(IMAGE_$(2)))-$(2),$(call kobj,$(1),$(2))/$(IMAGE_$(2)))
 
 # --- payloads: what the initramfs carries besides busybox and guests/init ------
 # <p>_SRC: directory of programs (one per .c, built for every ABI of the
 # arch); <p>_PROGS: which; <p>_OVERLAY: a directory mounted as /overlay
 # (tests.d/ executables are one more KTAP suite, during.d/ run beside).
-PAYLOADS       := tests select debug bench cost
+PAYLOADS       := debug bench cost
 TESTS          := $(sort $(basename $(notdir $(wildcard compat-tests/*.c))))
 BENCHES        := $(sort $(basename $(notdir $(wildcard compat-tests/bench/*.c))))
-tests_SRC      := compat-tests
-tests_PROGS    := $(TESTS)
-tests_OVERLAY   = $(OVERLAY)
 debug_SRC      := compat-tests
 debug_PROGS    := $(TESTS)
 debug_OVERLAY   = $(B)/overlay/debug/$(1)
@@ -217,95 +244,81 @@ bench_BINS     := /usr/bin/cyclictest
 bench_FILES    := guests/cyclictest.sh:tests.d/cyclictest
 cost_SRC       := compat-tests/bench
 cost_PROGS     := cost
-# Mutant cells: only the tests of fs/select.c (a mutant changes nothing
-# else), without the tree's epoll and timers selftests (minutes per boot).
-$(foreach v,SRC PROGS OVERLAY,$(eval select_$(v) = $$(tests_$(v))))
-# Every tree's test cells carry, beside compat-tests in each ABI's suite,
-# that tree's own selftests of this family (<p>_KSELFTEST names the tree):
-# KSELFTESTS on every tree and KSELFTESTS_<t> (the series' own test, where
-# it has one), built from the tree's patched source with its selftest
+# tests-<t>: a tree's test cells carry, beside compat-tests in each ABI's
+# suite, that tree's own selftests of this family (<p>_KSELFTEST names the
+# tree): KSELFTESTS on every tree and KSELFTESTS_<t> (the series' own test,
+# where it has one), built from the tree's patched source with its selftest
 # fixes (KSELFTEST_FIXES_<t>, below) by its selftests build
 # (scripts/kselftests.sh "target[:prog,...]"), on base and patched alike.
+# select-<t>: a tree's mutant cells, only the judge of fs/select.c
+# (MUTANT_TESTS_<t>): compat-tests, or the series' kselftest alone
+# (<p>_KSELFTEST_PROGS: which of the tree's selftest programs; default all).
 KSELFTESTS     ?= filesystems/epoll timers:nanosleep,nsleep-lat,set-timer-lat
-tests_KSELFTEST := $(DEFAULT_TREE)
-$(foreach t,$(ALL_OTHER_TREES),$(eval tests-$(t)_SRC := compat-tests) \
-	$(eval tests-$(t)_PROGS := $(TESTS)) \
-	$(eval tests-$(t)_KSELFTEST := $(t)) \
-	$(eval PAYLOADS += tests-$(t)))
-# A tree's mutant cells: the series' kselftest alone (<p>_KSELFTEST_PROGS:
-# which of the tree's selftest programs; default all).
-$(foreach t,$(ALL_OTHER_TREES),$(eval select-$(t)_SRC := compat-tests) \
-	$(eval select-$(t)_KSELFTEST := $(t)) \
-	$(eval select-$(t)_KSELFTEST_PROGS := select_timeout_test*) \
-	$(eval PAYLOADS += select-$(t)))
+define tree_payloads
+tests-$(1)_SRC        := compat-tests
+tests-$(1)_PROGS      := $(TESTS)
+tests-$(1)_OVERLAY     = $$(OVERLAY)
+tests-$(1)_KSELFTEST  := $(1)
+select-$(1)_SRC       := compat-tests
+$(if $(filter compat,$(MUTANT_TESTS_$(1))),
+select-$(1)_PROGS     := $(TESTS)
+select-$(1)_OVERLAY    = $$(OVERLAY),
+select-$(1)_KSELFTEST := $(1)
+select-$(1)_KSELFTEST_PROGS := select_timeout_test*)
+PAYLOADS += tests-$(1) select-$(1)
+endef
+$(foreach t,$(TREES_KNOWN),$(eval $(call tree_payloads,$(t))))
 
 # --- cells: one boot each, per arch --------------------------------------------
 # <c>_KERNEL, <c>_PAYLOAD, <c>_CLOCK (virtual: QEMU -icount, guest time
 # follows executed instructions and idle time is skipped, so host load
 # cannot make a test late; real: host time, for what measures it),
-# <c>_QEMU, <c>_CMDLINE, <c>_ARCHES, <c>_RESULTS.
+# <c>_QEMU, <c>_CMDLINE, <c>_ARCHES, <c>_RESULTS; the rows above.
 # shift=2: 4 ns of guest time per instruction. A test that spins until a
 # timeout (epoll_wakeup_test's epoll59 meets the harness's 30 s on one CPU)
 # costs a quarter of the instructions of shift=0, and the guest still runs
-# 250 million instructions a second of its own time (base-x86_64: 60 s
+# 250 million instructions a second of its own time (6.1-base-x86_64: 60 s
 # against 170-205 s, the same 1506 verdicts).
 CLOCK_virtual := -icount shift=2,sleep=off
 # auto: instructions still drive the clocks (the x86 TSC is calibrated
 # against a PIT that cannot be starved by host load), at about host speed.
 CLOCK_auto    := -icount shift=auto
 CLOCK_real    :=
-FLAVOURS  ?= base patched debug
-CELLROWS  := base patched debug $(MUTANTS)
-CELLROWS  += $(TREE_CELLROWS) $(foreach t,$(ALL_OTHER_TREES),$($(t)_MUTANTS))
-$(foreach c,$(TREE_CELLROWS),$(eval $(c)_KERNEL := $(c)) \
-	$(eval $(c)_PAYLOAD := tests-$(firstword $(subst -, ,$(c)))))
-base_KERNEL    := base
-patched_KERNEL := patched
-debug_KERNEL   := debug
-debug_PAYLOAD  := debug
-# KASAN's shadow wants the larger guest. stress-ng keeps it busy, so idle
-# skipping would gain nothing and shift=0 would run slower than the host;
-# trinity and stress-ng limits are meant as host seconds: auto.
-debug_QEMU     := -m 2048
-# TRINITY_SEED=S runs trinity's seed S again (the debug cell prints its seed).
-TRINITY_SEED   ?=
-$(if $(TRINITY_SEED),$(if $(shell [ "$(TRINITY_SEED)" -ge 0 ] 2>/dev/null && echo y),,$(error TRINITY_SEED=$(TRINITY_SEED): a seed, a number)))
-debug_CMDLINE  := $(if $(TRINITY_SEED),matrix.trinity_seed=$(TRINITY_SEED))
-debug_CLOCK    := auto
-# Its boot is the longest (KASAN, about 5 min): its kernel is built first.
-debug_FIRST    := y
-debug_ARCHES    = $(foreach a,$(ARCHES),$(if $(DEBUG_$(a)),$(a)))
-$(foreach m,$(MUTANTS),$(eval $(m)_KERNEL := $(m)) $(eval $(m)_PAYLOAD := select))
-# Bench: lateness and coalescing measure host time; cost counts
-# instructions (virtual time), a round per row.
+# Bench (rows of BENCH_TREE): lateness and coalescing measure host time;
+# cost counts instructions (virtual time), a round per row.
+BENCH_TREE    ?= $(TREE)
 BENCH_KERNELS ?= base patched lowres
 BENCH_COST_ROUNDS ?= 2
-BENCH_CELLS := $(addprefix bench-,$(BENCH_KERNELS)) \
-	$(foreach r,$(shell seq $(BENCH_COST_ROUNDS)),cost$(r)-base cost$(r)-patched)
-CELLROWS  += $(BENCH_CELLS)
-$(foreach k,$(BENCH_KERNELS),$(eval bench-$(k)_KERNEL := $(k)) \
-	$(eval bench-$(k)_PAYLOAD := bench) $(eval bench-$(k)_CLOCK := real) \
-	$(eval bench-$(k)_CMDLINE := matrix.test_timeout=1800) \
-	$(eval bench-$(k)_RESULTS := $(B)/bench/results/$(k)))
-$(foreach c,$(filter cost%,$(BENCH_CELLS)),$(eval $(c)_KERNEL := $(lastword $(subst -, ,$(c)))) \
-	$(eval $(c)_PAYLOAD := cost) \
-	$(eval $(c)_RESULTS := $(B)/bench/cost/$(patsubst cost%,%,$(firstword $(subst -, ,$(c))))/$(lastword $(subst -, ,$(c)))))
+define bench_row # TREE FLAVOUR KERNEL PAYLOAD CLOCK RESULTS
+$(1)-$(2)_TREEID  := $(1)
+$(1)-$(2)_FLAVOUR := $(2)
+$(1)-$(2)_KERNEL  := $(1)-$(3)
+$(1)-$(2)_PAYLOAD := $(4)
+$(1)-$(2)_CLOCK   := $(5)
+$(1)-$(2)_RESULTS := $(6)
+$(if $(filter bench,$(4)),$(1)-$(2)_CMDLINE := matrix.test_timeout=1800)
+BENCH_CELLS += $(1)-$(2)
+CELLROWS += $(1)-$(2)
+endef
+$(foreach k,$(BENCH_KERNELS),$(eval $(call bench_row,$(BENCH_TREE),bench-$(k),$(k),bench,real,$(B)/bench/results/$(k))))
+$(foreach r,$(shell seq $(BENCH_COST_ROUNDS)),$(foreach k,base patched,\
+	$(eval $(call bench_row,$(BENCH_TREE),cost$(r)-$(k),$(k),cost,virtual,$(B)/bench/cost/$(r)/$(k)))))
 # Defaults for every row.
-$(foreach c,$(CELLROWS),$(eval $(c)_PAYLOAD ?= tests) $(eval $(c)_CLOCK ?= virtual) \
+$(foreach c,$(CELLROWS),$(if $($(c)_CLOCK),,$(eval $(c)_CLOCK := virtual)) \
 	$(eval $(c)_ARCHES ?= $$(ARCHES)) $(eval $(c)_RESULTS ?= $(B)/results/$(c)))
-$(call check_in,FLAVOURS,$(FLAVOURS),$(CELLROWS),flavour)
-# The cells a matrix runs: FLAVOURS of the default tree, those of the
-# other trees in TREES that are rows (<t>-base, <t>-patched).
-MATRIX_ROWS := $(if $(filter $(DEFAULT_TREE),$(TREES)),$(FLAVOURS)) \
-	$(foreach t,$(OTHER_TREES),$(filter $(addprefix $(t)-,$(FLAVOURS)),$(CELLROWS)))
+FLAVOURS  ?= base patched debug
+FLAVOURS_KNOWN := $(sort $(foreach c,$(CELLROWS),$($(c)_FLAVOUR)))
+$(call check_in,FLAVOURS,$(FLAVOURS),$(FLAVOURS_KNOWN),flavour)
+# The cells a matrix runs: the FLAVOURS each tree in TREES has.
+MATRIX_ROWS := $(foreach t,$(TREES),$(filter $(addprefix $(t)-,$(FLAVOURS)),$(CELLROWS)))
 
-# Cell ids <row>-<arch>, and what the report shows: row:arch:suite.
+# Cell ids <row>-<arch>; what the report reads: row:arch:suite:tree:flavour.
 cell_ids   = $(foreach c,$(1),$(foreach a,$($(c)_ARCHES),$(c)-$(a)))
 CELL_IDS  := $(call cell_ids,$(CELLROWS))
 $(foreach c,$(CELLROWS),$(foreach a,$($(c)_ARCHES),$(eval ROW_$(c)-$(a) := $(c)) $(eval ARCH_$(c)-$(a) := $(a))))
 poverlay   = $(call $(1)_OVERLAY,$(2))
 suites     = $(ABIS_$(2)) $(if $(call poverlay,$($(1)_PAYLOAD),$(2)),overlay)
-report_cells = $(foreach c,$(1),$(foreach a,$($(c)_ARCHES),$(foreach i,$(call suites,$(c),$(a)),$(c):$(a):$(i))))
+report_cells = $(foreach c,$(1),$(foreach a,$($(c)_ARCHES),$(foreach i,$(call suites,$(c),$(a)),$(c):$(a):$(i):$($(c)_TREEID):$($(c)_FLAVOUR))))
 status_of  = $(foreach c,$(1),$(foreach a,$($(c)_ARCHES),$($(c)_RESULTS)/$(a)/status))
 cell_status = $(foreach c,$(1),$($(ROW_$(c))_RESULTS)/$(ARCH_$(c))/status)
 
@@ -326,7 +339,7 @@ timed = scripts/timed.sh $(B)/times "$(1)"
 
 TEST_CFLAGS := -static -O2 -Wall -Wextra -Wno-unused-parameter \
 	-Wno-sign-compare -Wno-missing-field-initializers \
-	-I$(B)/base/src/tools/testing/selftests -Icompat-tests/lib
+	-I$(B)/$(DEFAULT_TREE)/base/src/tools/testing/selftests -Icompat-tests/lib
 
 .PHONY: matrix check lint selfcheck deps trees kernels tests initramfs boot \
 	report report-only merge cells cell cell-info shell checkpatch bisect \
@@ -350,39 +363,16 @@ $(B)/.deps: scripts/deps.sh $(B)/.deps-args
 deps: $(B)/.deps
 
 # --- trees -------------------------------------------------------------------
-# The tarball is what package linux-source-6.1 installs: deps comes first.
-$(TARBALL): | $(B)/.deps
-	@test -f $@ || { echo "tree: no $@ (Debian package linux-source-6.1)"; exit 1; }
-
-# Trees depend on what they are made of, not on tree.sh: a harness change
-# must not unpack and rebuild every kernel.
-$(B)/base/.tree: $(TARBALL) | $(B)/.deps
-	$(call stage,tree: base from $(notdir $(TARBALL)))
-	@$(call timed,tree base) scripts/tree.sh base $(TARBALL) $(B)/base
-	@touch $@
-
-define tree_rule
-$(B)/$(1)/.tree: $(B)/base/.tree $(PATCHDIR_$(DEFAULT_TREE))/series $($(1)_PATCHES)
-	$$(call stage,tree: $(1) = base + $(words $($(1)_PATCHES)) patches)
-	@$$(call timed,tree $(1)) scripts/tree.sh derive $(B)/base/src $(B)/$(1) \
-		$(addprefix $(CURDIR)/,$($(1)_PATCHES))
-	@touch $$@
-endef
-define commit_tree_rule
-$(B)/$(1)/.tree: $(B)/patched/.tree $($(1)_PATCHES)
-	@mkdir -p $$(@D)
-	@$$(call timed,tree $(1)) scripts/tree.sh commit $(B)/base/src $(1) $($(1)_FROM) \
-		$(addprefix $(CURDIR)/,$($(1)_PATCHES))
-	@touch $$@
-endef
-$(eval $(call tree_rule,patched))
-$(foreach t,$(MUTANTS) $(BISECTS),$(eval $(call commit_tree_rule,$(t))))
-trees: $(B)/base/.tree $(B)/patched/.tree
-
-# Other trees: the tarball by package name (scripts/fetch-source.sh), the
-# tree, the patched worktree, the series prefixes.
-define other_tree_rules
-$(TARBALL_$(1)): $(TARBALL_$(1)).info
+# Per tree: the tarball (installed on the host by deps, or by package name
+# through scripts/fetch-source.sh), <t>/base (the tarball unpacked as a git
+# repository, tag base), <t>/patched (git am of the series, a worktree),
+# and the commits of its mutants and series prefixes. Trees depend on what
+# they are made of, not on tree.sh: a harness change must not unpack and
+# rebuild every kernel.
+define tree_rules
+$(if $(SUITES_$(1)),$(TARBALL_$(1)): $(TARBALL_$(1)).info,
+$(TARBALL_$(1)): | $(B)/.deps
+	@test -f $$@ || { echo "tree: no $$@ (Debian package $(PKG_$(1)))"; exit 1; })
 $(B)/$(1)/base/.tree: $(TARBALL_$(1)) | $(B)/.deps
 	$$(call stage,tree: $(1)/base from $(notdir $(TARBALL_$(1))))
 	@$$(call timed,tree $(1)/base) scripts/tree.sh base $(TARBALL_$(1)) $(B)/$(1)/base
@@ -393,13 +383,14 @@ $(B)/$(1)/patched/.tree: $(B)/$(1)/base/.tree $(PATCHDIR_$(1))/series $($(1)_SER
 		$(addprefix $(CURDIR)/,$($(1)_SERIES))
 	@touch $$@
 $(foreach k,$($(1)_BISECTS) $($(1)_MUTANTS),
-$(B)/$(k)/.tree: $(B)/$(1)/patched/.tree $($(k)_PATCHES)
+$(B)/$($(k)_TREE)/.tree: $(B)/$(1)/patched/.tree $($(k)_PATCHES)
 	@mkdir -p $$(@D)
-	@$$(call timed,tree $(k)) scripts/tree.sh commit $(B)/$(1)/base/src $(k) $($(k)_FROM) \
+	@$$(call timed,tree $(k)) scripts/tree.sh commit $(B)/$(1)/base/src $($(k)_BRANCH) $($(k)_FROM) \
 		$(addprefix $(CURDIR)/,$($(k)_PATCHES))
 	@touch $$@)
 endef
-$(foreach t,$(ALL_OTHER_TREES),$(eval $(call other_tree_rules,$(t))))
+$(foreach t,$(TREES_KNOWN),$(eval $(call tree_rules,$(t))))
+trees: $(foreach t,$(TREES),$(B)/$(t)/base/.tree $(B)/$(t)/patched/.tree)
 # Every tree's package version (and suite) beside its tarball; the host's
 # own tarball's in build/sources/<t>/. One clear line when it cannot be had.
 sinfo = $(if $(SUITES_$(1)),$(TARBALL_$(1)).info,$(B)/sources/$(1)/$(notdir $(TARBALL_$(1))).info)
@@ -413,10 +404,10 @@ $(foreach t,$(TREES_KNOWN),$(eval $(call source_rule,$(t))))
 
 # What every report names, per tree in TREES: version, package, tarball and
 # its sha256, the series.
-tree_info = echo "tree $(1): $$(MAKEFLAGS= make -s -C $(call troot,$(1))/base/src kernelversion) from $(TARBALL_$(1)), $$(cat $(call sinfo,$(1)))"; \
+tree_info = echo "tree $(1): $$(MAKEFLAGS= make -s -C $(B)/$(1)/base/src kernelversion) from $(TARBALL_$(1)), $$(cat $(call sinfo,$(1)))"; \
 	echo "  tarball sha256: $$(sha256sum < $(TARBALL_$(1)) | cut -d' ' -f1)"; \
-	echo "  series: $$(git -C $(call troot,$(1))/patched/src rev-list --count base..HEAD) patches ($(PATCHDIR_$(1))/), patched HEAD $$(git -C $(call troot,$(1))/patched/src rev-parse --short HEAD)";
-$(B)/tree-info: $(foreach t,$(TREES),$(call troot,$(t))/base/.tree $(call troot,$(t))/patched/.tree $(call sinfo,$(t))) FORCE
+	echo "  series: $$(git -C $(B)/$(1)/patched/src rev-list --count base..HEAD) patches ($(PATCHDIR_$(1))/), patched HEAD $$(git -C $(B)/$(1)/patched/src rev-parse --short HEAD)";
+$(B)/tree-info: $(foreach t,$(TREES),$(B)/$(t)/base/.tree $(B)/$(t)/patched/.tree $(call sinfo,$(t))) FORCE
 	@{ $(foreach t,$(TREES),$(call tree_info,$(t))) } > $@.tmp.$$$$ && mv $@.tmp.$$$$ $@
 
 # --- kernels -----------------------------------------------------------------
@@ -424,28 +415,28 @@ $(B)/tree-info: $(foreach t,$(TREES),$(call troot,$(t))/base/.tree $(call troot,
 # and arguments are unchanged, and builds with -j$(nproc) of its own (no
 # "+" here: make -n must not start kernel builds).
 kbuild_args = $(call kobj,$(1),$(2)) $(KARCH_$(2)) $(CROSS_$(2)) $(IMAGE_$(2)) \
-	arch-configs/common.config arch-configs/$(2).config $($(1)_FRAGS) \
+	kconfigs/common.config arch-configs/$(2).config $($(1)_FRAGS) \
 	-- $(KMAKE_$(2)) $($(1)_KMAKE)
 define kernel_rule
 $(call kimg,$(1),$(2)): $(B)/$($(1)_TREE)/.tree FORCE | $(B)/.deps
 	$$(call stage,kernel: $(1) $(2))
 	@$$(call timed,kernel $(1) $(2)) $(if $($(1)_SHARED),\
-		scripts/kbuild-shared.sh $(call kroot,$(1))/base/src $(call kroot,$(1))/shared-$($(1)_SHARED) $(1) $$@ --,\
+		scripts/kbuild-shared.sh $(call kroot,$(1))/base/src $(call kroot,$(1))/shared-$($(1)_SHARED) $($(1)_BRANCH) $$@ --,\
 		scripts/kbuild.sh $(B)/$($(1)_TREE)/src) $(call kbuild_args,$(1),$(2))
 endef
 $(foreach k,$(KERNELS),$(foreach a,$(ARCHES),$(eval $(call kernel_rule,$(k),$(a)))))
 kernels: $(foreach c,$(MATRIX_ROWS),$(foreach a,$($(c)_ARCHES),$(call kimg,$($(c)_KERNEL),$(a))))
 
 # --- programs, one build per ABI ---------------------------------------------
-$(B)/hdr/%/.stamp: $(B)/base/.tree
+$(B)/hdr/%/.stamp: $(B)/$(DEFAULT_TREE)/base/.tree
 	$(call stage,headers: uapi for ARCH=$*)
-	@$(call timed,headers $*) env MAKEFLAGS= make -s -C $(B)/base/src ARCH=$* O=$(B)/hdr/$* \
+	@$(call timed,headers $*) env MAKEFLAGS= make -s -C $(B)/$(DEFAULT_TREE)/base/src ARCH=$* O=$(B)/hdr/$* \
 		INSTALL_HDR_PATH=$(B)/hdr/$*/usr headers_install
 	@touch $@
 
 # The kernel's own cpio writer, for initramfs without root.
-$(B)/tools/gen_init_cpio: $(B)/base/.tree
-	@mkdir -p $(@D) && gcc -O2 -o $@ $(B)/base/src/usr/gen_init_cpio.c
+$(B)/tools/gen_init_cpio: $(B)/$(DEFAULT_TREE)/base/.tree
+	@mkdir -p $(@D) && gcc -O2 -o $@ $(B)/$(DEFAULT_TREE)/base/src/usr/gen_init_cpio.c
 
 # prog_rule SRCDIR ABI: $(B)/bin/SRCDIR/ABI/.stamp, every program of SRCDIR.
 define prog_rule
@@ -487,21 +478,21 @@ $(foreach p,debug bench,$(foreach a,$(ARCHES),$(eval $(call overlay_rule,$(p),$(
 # from the series), a sparse worktree of what the selftests build reads.
 KSELFTEST_PATHS := /tools/ /include/ /scripts/ /usr/ /Makefile
 define selftests_tree_rule
-$(call troot,$(1))/selftests/.tree: $(call troot,$(1))/patched/.tree $(KSELFTEST_FIXES_$(1)) \
+$(B)/$(1)/selftests/.tree: $(B)/$(1)/patched/.tree $(KSELFTEST_FIXES_$(1)) \
 		patches/kselftest-fixes/series
 	$$(call stage,tree: $(1)/selftests = $(1)/patched + $(words $(KSELFTEST_FIXES_$(1))) selftest fixes)
-	@$$(call timed,tree $(1)/selftests) scripts/tree.sh commit $(call troot,$(1))/base/src selftests patched \
+	@$$(call timed,tree $(1)/selftests) scripts/tree.sh commit $(B)/$(1)/base/src selftests patched \
 		$(addprefix $(CURDIR)/,$(KSELFTEST_FIXES_$(1)))
-	@scripts/tree.sh sparse $(call troot,$(1))/base/src $(call troot,$(1))/selftests selftests $(KSELFTEST_PATHS)
+	@scripts/tree.sh sparse $(B)/$(1)/base/src $(B)/$(1)/selftests selftests $(KSELFTEST_PATHS)
 	@touch $$@
 endef
 $(foreach t,$(TREES_KNOWN),$(eval $(call selftests_tree_rule,$(t))))
 
 # kselftest_rule TREE ABI: $(B)/kselftest/TREE/ABI/bin/.
 define kselftest_rule
-$(B)/kselftest/$(1)/$(2)/.stamp: $(call troot,$(1))/selftests/.tree scripts/kselftests.sh | $(B)/.deps
+$(B)/kselftest/$(1)/$(2)/.stamp: $(B)/$(1)/selftests/.tree scripts/kselftests.sh | $(B)/.deps
 	$$(call stage,kselftests: $(1) $(2): $(KSELFTESTS) $(KSELFTESTS_$(1)))
-	@$$(call timed,kselftests $(1) $(2)) scripts/kselftests.sh $(call troot,$(1))/selftests/src $$(@D) \
+	@$$(call timed,kselftests $(1) $(2)) scripts/kselftests.sh $(B)/$(1)/selftests/src $$(@D) \
 		$(2) $(ABICC_$(2)) $(ABIHDR_$(2)) $(KSELFTESTS) $(KSELFTESTS_$(1))
 	@touch $$@
 endef
@@ -524,7 +515,7 @@ $(B)/guest/$(1)/$(2)/initramfs.cpio: $(B)/busybox/$(DEBARCH_$(2))/bin/busybox \
 		$(call poverlay,$(1),$(2))
 endef
 $(foreach p,$(PAYLOADS),$(foreach a,$(ARCHES),$(eval $(call guest_rule,$(p),$(a)))))
-initramfs: $(foreach a,$(ARCHES),$(B)/guest/tests/$(a)/initramfs.cpio)
+initramfs: $(foreach t,$(TREES),$(foreach a,$(ARCHES),$(B)/guest/tests-$(t)/$(a)/initramfs.cpio))
 
 # --- cells -------------------------------------------------------------------
 # What a cell boots: ROW ARCH -> kernel, initramfs, command line, QEMU line.
@@ -574,6 +565,9 @@ suites $(call suites,$(ROW_$(1)),$(ARCH_$(1)))
 timeout $(BOOT_TIMEOUT)
 row $(ROW_$(1))
 arch $(ARCH_$(1))
+treeid $($(ROW_$(1))_TREEID)
+flavour $($(ROW_$(1))_FLAVOUR)
+ref $($(ROW_$(1))_REF)
 results $($(ROW_$(1))_RESULTS)/$(ARCH_$(1))
 tree $($($(ROW_$(1))_KERNEL)_TREE)
 kernel_row $($(ROW_$(1))_KERNEL)
@@ -660,13 +654,12 @@ lab-selftest: $(B)/.deps-lava $(B)/tree-info $(call cell_files,$(LAB_CELLS)) $(c
 # Each mutant-<x> kernel is the series plus one wrong change
 # (patches/mutants/); it must fail at least one test that passes on patched.
 # A mutant of another tree is compared with that tree's patched cells.
-mutant_ref = $(patsubst %mutant-$(lastword $(subst -, ,$(1))),%patched,$(1))
-MUTANT_ROWS = $(sort $(foreach m,$(RUN_MUTANTS),$(call mutant_ref,$(m)))) $(RUN_MUTANTS)
+MUTANT_ROWS = $(sort $(foreach m,$(RUN_MUTANTS),$($(m)_REF))) $(RUN_MUTANTS)
 mutants: $(call status_of,$(MUTANT_ROWS)) $(B)/tree-info | $(B)/.deps-results
 	$(call stage,mutants)
 	@scripts/mutants.sh $(B)/results compat-tests/expected-failures $(B)/tree-info \
 		$(REPORT_DIR)/mutants \
-		$(foreach m,$(RUN_MUTANTS),"$(m):$(call report_cells,$(m))"); rc=$$?; \
+		$(foreach m,$(RUN_MUTANTS),"$(m) $($(m)_REF) $(call report_cells,$(m))"); rc=$$?; \
 		scripts/report.sh $(B)/results compat-tests/expected-failures $(B)/tree-info $(REPORT_DIR)/mutants/verdicts \
 			$(call report_cells,$(MUTANT_ROWS)) >/dev/null; \
 		$(call results_record,mutants,local,$(REPORT_DIR)/mutants/verdicts,$(B)/results,$(MUTANT_ROWS)) || rc=1; exit $$rc
@@ -680,53 +673,41 @@ bench: $(B)/.deps-bench $(call status_of,$(BENCH_CELLS))
 
 # --- interactive -------------------------------------------------------------
 FLAVOUR ?= patched
-shell: $(call kimg,$($(FLAVOUR)_KERNEL),$(ARCH)) $(B)/guest/tests/$(ARCH)/initramfs.cpio
-	$(QEMU_$(ARCH)) -kernel $< -initrd $(B)/guest/tests/$(ARCH)/initramfs.cpio \
+shell: $(call kimg,$(TREE)-$(FLAVOUR),$(ARCH)) $(B)/guest/tests-$(TREE)/$(ARCH)/initramfs.cpio
+	$(QEMU_$(ARCH)) -kernel $< -initrd $(B)/guest/tests-$(TREE)/$(ARCH)/initramfs.cpio \
 		-append "$(CMDLINE_$(ARCH)) matrix.shell" -nographic -no-reboot
 
 # --- the series' own checks --------------------------------------------------
-# On stdin: given a file name inside a git tree, checkpatch checks the file
-# itself, not the patch in it.
-checkpatch: $(B)/base/.tree
-	$(call stage,checkpatch --strict on the series)
-	@for p in $(SERIES) $(KSELFTEST_FIXES_$(DEFAULT_TREE)); do \
-		$(B)/base/src/scripts/checkpatch.pl --strict --no-tree -q - < $$p || \
-			{ echo "checkpatch: $$p"; exit 1; }; \
-	done; echo "    checkpatch: $(NSERIES) patches and $(words $(KSELFTEST_FIXES_$(DEFAULT_TREE))) selftest fixes clean (mutants are test fixtures, not submissions)"
-
-# The committed patches/ are a draft under the project's shared identity:
-# make series writes them re-signed under the sender's git identity (git
-# config user.name/user.email) to SERIES_OUT, e.g. SERIES_OUT=patches.
-# series-<tree> writes another tree's series to SERIES_OUT/<tree> (with
-# SERIES_OUT=patches: its PATCHDIR), series-kselftest-fixes the selftest
-# fixes, on the tree they are made on (KSELFTEST_FIXES_TREE).
+# Per tree in TREES: checkpatch-<t> (that tree's checkpatch.pl --strict on
+# its series and selftest fixes; on stdin, since given a file name inside a
+# git tree checkpatch checks the file itself, not the patch in it),
+# bisect-<t> (every prefix of the series on every arch, a kernel row each),
+# series-<t>. The committed patches/ are a draft under the project's shared
+# identity: series-<t> writes that tree's series re-signed under the
+# sender's git identity (git config user.name/user.email) to
+# SERIES_OUT/<t> (SERIES_OUT=patches: its PATCHDIR); make series is
+# series-$(TREE); series-kselftest-fixes writes the selftest fixes, on the
+# tree they are made on (KSELFTEST_FIXES_TREE).
 SERIES_OUT ?= $(B)/series
-series: $(B)/base/.tree
-	@scripts/series.sh $(B)/base/src $(PATCHDIR_$(DEFAULT_TREE)) $(SERIES_OUT)
-series-kselftest-fixes: $(call troot,$(KSELFTEST_FIXES_TREE))/base/.tree
-	@scripts/series.sh $(call troot,$(KSELFTEST_FIXES_TREE))/base/src patches/kselftest-fixes \
-		$(SERIES_OUT)/kselftest-fixes
-
-# Every prefix of the series on every arch (a kernel row each).
-bisect: $(foreach k,$(BISECTS),$(foreach a,$(ARCHES),$(call kimg,$(k),$(a))))
-	@echo "    bisect: $(words $(BISECTS)) prefixes build, fs/select.c -Werror, on: $(ARCHES)"
-
-# The other trees in TREES: their series (that tree's checkpatch.pl), their
-# prefixes.
-define other_tree_checks
+define tree_checks
 checkpatch-$(1): $(B)/$(1)/base/.tree
+	$$(call stage,checkpatch --strict on the $(1) series)
 	@for p in $($(1)_SERIES) $(KSELFTEST_FIXES_$(1)); do \
 		$(B)/$(1)/base/src/scripts/checkpatch.pl --strict --no-tree -q - < $$$$p || \
 			{ echo "checkpatch: $$$$p"; exit 1; }; \
-	done; echo "    checkpatch $(1): $(words $($(1)_SERIES)) patches and $(words $(KSELFTEST_FIXES_$(1))) selftest fixes clean"
+	done; echo "    checkpatch $(1): $(words $($(1)_SERIES)) patches and $(words $(KSELFTEST_FIXES_$(1))) selftest fixes clean (mutants are test fixtures, not submissions)"
 series-$(1): $(B)/$(1)/base/.tree
 	@scripts/series.sh $(B)/$(1)/base/src $(PATCHDIR_$(1)) $(SERIES_OUT)/$(1)
 bisect-$(1): $(foreach k,$($(1)_BISECTS),$(foreach a,$(ARCHES),$(call kimg,$(k),$(a))))
 	@echo "    bisect $(1): $(words $($(1)_BISECTS)) prefixes build, fs/select.c -Werror, on: $(ARCHES)"
 endef
-$(foreach t,$(ALL_OTHER_TREES),$(eval $(call other_tree_checks,$(t))))
-checkpatch: $(addprefix checkpatch-,$(OTHER_TREES))
-bisect: $(addprefix bisect-,$(OTHER_TREES))
+$(foreach t,$(TREES_KNOWN),$(eval $(call tree_checks,$(t))))
+checkpatch: $(addprefix checkpatch-,$(TREES))
+bisect: $(addprefix bisect-,$(TREES))
+series: series-$(TREE)
+series-kselftest-fixes: $(B)/$(KSELFTEST_FIXES_TREE)/base/.tree
+	@scripts/series.sh $(B)/$(KSELFTEST_FIXES_TREE)/base/src patches/kselftest-fixes \
+		$(SERIES_OUT)/kselftest-fixes
 
 SHELL_SCRIPTS := $(wildcard scripts/*.sh scripts/results/*.sh .ci/run) guests/init guests/pkgrun \
 	guests/cyclictest.sh $(wildcard guests/debug/*.d/*)
@@ -748,7 +729,7 @@ selfcheck: | $(B)/.deps $(B)/.deps-lava
 # series prefix on every arch in ARCHES (what a series change needs).
 CHECK_MUTANT_ARCHES ?= x86_64 i386
 # The other trees with CHECK_<t> := y in trees/<t>.mk (7.2 and its 6.12 backport).
-CHECK_TREES         ?= $(strip $(foreach t,$(ALL_OTHER_TREES),$(if $(CHECK_$(t)),$(t))))
+CHECK_TREES         ?= $(strip $(foreach t,$(TREES_KNOWN),$(if $(CHECK_$(t)),$(t))))
 # Of those, the trees whose mutants it boots (CHECK_MUTANTS_<t> := y: 7.2).
 CHECK_MUTANT_TREES  ?= $(strip $(foreach t,$(CHECK_TREES),$(if $(CHECK_MUTANTS_$(t)),$(t))))
 CHECK_TREE_ARCHES   ?= x86_64
@@ -783,7 +764,8 @@ check-trees: | check-mutants
 			$(call cell_ids,$(t)-base $(t)-patched $(if $(filter $(t),$(CHECK_MUTANT_TREES)),$($(t)_MUTANTS)))))")
 check-all:
 	@$(MAKE) check bisect TREES="$(TREES_KNOWN)" CHECK_TREES= CHECK_MUTANT_ARCHES="$(ARCHES)"
-.PHONY: check-all check-kernels check-lava check-mutants check-trees check-dashboard $(addprefix checkpatch-,$(ALL_OTHER_TREES)) $(addprefix bisect-,$(ALL_OTHER_TREES))
+.PHONY: check-all check-kernels check-lava check-mutants check-trees check-dashboard \
+	$(foreach t,$(TREES_KNOWN),checkpatch-$(t) bisect-$(t) series-$(t))
 
 # --- the kernel chain -----------------------------------------------------------
 # One kernel build at a time, each with every core (kbuild.sh -j$(nproc)),
@@ -830,8 +812,8 @@ DISK_CELLS = $(if $(filter cell,$(MAKECMDGOALS)),$(filter $(CELL),$(CELL_IDS))) 
 	$(if $(filter lab-selftest,$(MAKECMDGOALS)),$(LAB_CELLS)) \
 	$(if $(filter bench,$(MAKECMDGOALS)),$(call cell_ids,$(BENCH_CELLS)))
 DISK_KPAIRS = $(if $(CHAIN_RUN),$(KCHAIN_PAIRS)) $(call cell_kpairs,$(DISK_CELLS)) \
-	$(if $(filter bisect,$(MAKECMDGOALS)),$(foreach k,$(BISECTS) $(foreach t,$(OTHER_TREES),$($(t)_BISECTS)),$(foreach a,$(ARCHES),$(k):$(a)))) \
-	$(foreach t,$(ALL_OTHER_TREES),$(if $(filter bisect-$(t),$(MAKECMDGOALS)),$(foreach k,$($(t)_BISECTS),$(foreach a,$(ARCHES),$(k):$(a)))))
+	$(if $(filter bisect,$(MAKECMDGOALS)),$(foreach k,$(RUN_BISECTS),$(foreach a,$(ARCHES),$(k):$(a)))) \
+	$(foreach t,$(TREES_KNOWN),$(if $(filter bisect-$(t),$(MAKECMDGOALS)),$(foreach k,$($(t)_BISECTS),$(foreach a,$(ARCHES),$(k):$(a)))))
 disk:
 	$(if $(filter y,$(DISK_CHECK)),@scripts/disk.sh $(B) $(DISK_MIB_TREE) $(DISK_MIB_WORKTREE) \
 		$(DISK_MIB_KERNEL) $(DISK_MIB_RUN) $(DISK_MIB_CCACHE) \

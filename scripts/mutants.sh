@@ -1,10 +1,10 @@
 #!/bin/sh
-# mutants.sh RESULTS EXPECTED INFO OUTDIR "MUTANT:CELLS"...
+# mutants.sh RESULTS EXPECTED INFO OUTDIR "MUTANT REF CELL..."...
 # Every mutant kernel (the series plus one plausible wrong change, from
-# patches/mutants/) must be killed: at least one case that passes on the
-# patched kernel of its tree (RESULTS/patched for mutant-<x>,
-# RESULTS/<t>-patched for <t>-mutant-<x>) fails on the mutant, in the
-# same arch and ABI, outside compat-tests/randomized. Prints the
+# patches/mutants/) must be killed: at least one case that passes on its
+# reference row REF (its tree's patched) fails on the mutant, in the same
+# arch and ABI, outside compat-tests/randomized. CELL is the Makefile's
+# row:arch:abi:tree:flavour. Prints the
 # killing cases per mutant and per cell, writes OUTDIR/mutants.txt, and
 # fails when a mutant survives or a cell of it did not finish. A mutant
 # with no cell (its defect cannot occur on the arches run) is named as not
@@ -18,10 +18,13 @@ trap 'rm -rf "$t"' EXIT
 verdicts() { # ROW ARCH ABI
 	"$here/ktap-verdicts.sh" "$results/$1/$2/$3.ktap" 2>/dev/null | sort
 }
-survivors=0 skipped=0
+survivors=0 skipped=0 nm=$#
 {
 for spec in "$@"; do
-	m=${spec%%:*} cells=${spec#*:}
+	# shellcheck disable=SC2086 # a word list
+	set -- $spec
+	m=$1 ref=${2:-}; shift; [ $# -eq 0 ] || shift
+	cells=$*
 	killers=0 line=
 	# A defect that cannot occur on the arches run (patches/mutants/series).
 	if [ -z "$cells" ]; then
@@ -30,10 +33,9 @@ for spec in "$@"; do
 		continue
 	fi
 	for c in $cells; do
-		IFS=: read -r row arch abi <<EOT
+		IFS=: read -r row arch abi _ <<EOT
 $c
 EOT
-		ref=${row%mutant-*}patched
 		st=$(cat "$results/$row/$arch/status" 2>/dev/null || echo "not run")
 		pst=$(cat "$results/$ref/$arch/status" 2>/dev/null || echo "not run")
 		if [ "$st" != ok ] && [ "$st" != "kernel splat on the console" ]; then
@@ -64,7 +66,7 @@ EOT
 	fi
 done
 if [ "$survivors" -eq 0 ]; then
-	echo "mutants: PASS ($(($# - skipped)) killed, $skipped not run here)"
+	echo "mutants: PASS ($((nm - skipped)) killed, $skipped not run here)"
 else
 	echo "mutants: FAIL ($survivors problems)"
 fi

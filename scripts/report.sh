@@ -1,10 +1,9 @@
 #!/bin/sh
 # report.sh RESULTS EXPECTED INFO OUTDIR CELL...
-# CELL is variant:arch:abi. Reads RESULTS/variant/arch/{status,abi.ktap},
-# applies the declared expected failures, prints one table (rows: tests,
-# columns: tree x variant x ABI; a variant "<tree>-<flavour>" whose tree is
-# a version, as 7.2-base, is that flavour of that tree, any other is of the
-# default tree, DEFAULT_TREE), writes OUTDIR/report.txt and OUTDIR/junit.xml,
+# CELL is row:arch:abi:tree:flavour (the Makefile's report_cells). Reads
+# RESULTS/row/arch/{status,abi.ktap}, applies the declared expected
+# failures, prints one table (rows: tests, columns: tree x flavour x ABI),
+# writes OUTDIR/report.txt and OUTDIR/junit.xml,
 # and exits 1 if any cell failed, an expected failure passed, or an
 # expectation names no test in the cells run. An expectation's ABI glob
 # without ":" matches the ABI under every arch; "arch:abi" (globs) only
@@ -20,7 +19,7 @@ mkdir -p "$outdir"
 awk -v cells="$*" -v expected="$expected" -v results="$results" \
     -v info="$info" -v junit="$outdir/junit.xml" -v times="${TIMES:-}" \
     -v vtsv="$outdir/verdicts.tsv" -v ctsv="$outdir/cells.tsv" \
-    -v run="${RUN_ID:-}" -v deftree="${DEFAULT_TREE:-}" '
+    -v run="${RUN_ID:-}" '
 function glob2re(g) {
 	gsub(/[.+^$(){}|\[\]\\]/, "\\\\&", g)
 	gsub(/\*/, ".*", g)
@@ -89,12 +88,7 @@ BEGIN {
 	ncell = split(cells, cell, " ")
 	for (i = 1; i <= ncell; i++) {
 		split(cell[i], p, ":")
-		cv[i] = p[1]; ca[i] = p[2]; cabi[i] = p[3]
-		ct[i] = deftree; cf[i] = p[1]
-		if (match(p[1], /^[0-9][0-9.]*-/)) {
-			ct[i] = substr(p[1], 1, RLENGTH - 1); cf[i] = substr(p[1], RLENGTH + 1)
-		}
-		if (ct[i] != deftree) ntrees = 1
+		cv[i] = p[1]; ca[i] = p[2]; cabi[i] = p[3]; ct[i] = p[4]; cf[i] = p[5]
 		st = results "/" p[1] "/" p[2] "/status"
 		status[i] = "not run"
 		if ((getline s < st) > 0) status[i] = s
@@ -128,7 +122,7 @@ BEGIN {
 		}
 		close(f)
 	}
-	# Expected failures: [tree:]variant [arch:]abi-glob row-glob [# reason]
+	# Expected failures: [tree:]flavour [arch:]abi-glob row-glob [# reason]
 	nexp = 0
 	while ((getline line < expected) > 0) {
 		sub(/#.*/, "", line)
@@ -174,32 +168,29 @@ BEGIN {
 		}
 	}
 	close(info)
-	# Header: variant groups, then ABIs; columns as wide as any name.
+	# Header: tree and flavour groups, then ABIs; columns as wide as any name.
 	w0 = 44; cw = 7; wv = 8; wa = 7
 	for (i = 1; i <= ncell; i++) {
 		if (length(cabi[i]) + 1 > cw) cw = length(cabi[i]) + 1
 		if (length(ca[i]) + 1 > cw) cw = length(ca[i]) + 1
-		if (length(cv[i]) + 1 > cw) cw = length(cv[i]) + 1
+		if (length(cf[i]) + 1 > cw) cw = length(cf[i]) + 1
 		if (length(cv[i]) + 1 > wv) wv = length(cv[i]) + 1
 		if (length(ca[i]) + 1 > wa) wa = length(ca[i]) + 1
 	}
-	# A group name spans its columns; longer ones are cut. With cells of
-	# another tree than the default, a line of trees above the variants.
-	if (ntrees) {
-		hdr = sprintf("%-" w0 "s", "tree")
-		for (i = 1; i <= ncell; i = j) {
-			for (j = i + 1; j <= ncell && ct[j] == ct[i]; j++) ;
-			span = (j - i) * cw
-			hdr = hdr sprintf("%-" span "s", substr(ct[i], 1, span - 1))
-		}
-		print hdr
+	# A group name spans its columns; longer ones are cut: trees, then
+	# flavours, then arches.
+	hdr = sprintf("%-" w0 "s", "tree")
+	for (i = 1; i <= ncell; i = j) {
+		for (j = i + 1; j <= ncell && ct[j] == ct[i]; j++) ;
+		span = (j - i) * cw
+		hdr = hdr sprintf("%-" span "s", substr(ct[i], 1, span - 1))
 	}
+	print hdr
 	hdr = sprintf("%-" w0 "s", "")
-	# Variant and arch names span their columns; longer ones are cut.
 	for (i = 1; i <= ncell; i = j) {
 		for (j = i + 1; j <= ncell && cv[j] == cv[i]; j++) ;
 		span = (j - i) * cw
-		hdr = hdr sprintf("%-" span "s", substr(ntrees ? cf[i] : cv[i], 1, span - 1))
+		hdr = hdr sprintf("%-" span "s", substr(cf[i], 1, span - 1))
 	}
 	print hdr
 	hdr = sprintf("%-" w0 "s", "")
@@ -232,7 +223,7 @@ BEGIN {
 		printf "%s", summ[i]
 		if (status[i] != "ok") bad++
 	}
-	# Stale only if a cell of its variant and ABI ran (ARCHES= subsets
+	# Stale only if a cell of its flavour and ABI ran (ARCHES= subsets
 	# leave the other arches declarations unchecked).
 	for (e = 1; e <= nexp; e++) {
 		if (used[e]) continue

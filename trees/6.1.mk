@@ -1,6 +1,5 @@
 # Debian 12's kernel source, installed on the host by scripts/deps.sh: the
-# default tree. Its rows keep their plain names (base, patched, ...) and
-# their build paths (build/base, build/patched).
+# default tree (DEFAULT_TREE). Rows 6.1-base, 6.1-patched, ...
 PKG_6.1      := linux-source-6.1
 SUITES_6.1   :=
 TARBALL_6.1  := /usr/src/linux-source-6.1.tar.xz
@@ -10,3 +9,10 @@ KSELFTESTS_6.1 :=
 # epoll_wakeup_test's emitter fix (patches/kselftest-fixes/, made on 7.2,
 # applies unchanged): the tree's selftests are built with it.
 KSELFTEST_FIXES_6.1 = $(call kselftest_fix,selftests-filesystems-epoll-stop-the-emitter-thread-)
+# The KASAN/UBSAN/lockdep guest with trinity and stress-ng (a cell row),
+# and the low-resolution kernel of the bench rows.
+EXTRA_FLAVOURS_6.1 := debug
+EXTRA_KERNELS_6.1  := lowres
+# Every mutant, judged by compat-tests: every ABI of every arch.
+MUTANTS_6.1      = $(MUTANT_IDS)
+MUTANT_TESTS_6.1 := compat

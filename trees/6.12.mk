@@ -14,6 +14,8 @@ CHECK_6.12   := y
 # epoll_wakeup_test's emitter fix (patches/kselftest-fixes/, made on 7.2,
 # applies unchanged): the tree's selftests are built with it.
 KSELFTEST_FIXES_6.12 = $(call kselftest_fix,selftests-filesystems-epoll-stop-the-emitter-thread-)
-# The same mutants against the backport's kselftest (rows 6.12-mutant-<x>);
+# The mutants against the backport's kselftest (rows 6.12-mutant-<x>);
 # make check leaves them to make mutants TREES=6.12 (CI's time).
 MUTANTS_6.12 := a b c d f h
+# Judged by the series' kselftest alone (payload select-6.12).
+MUTANT_TESTS_6.12 := kselftest

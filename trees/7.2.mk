@@ -20,3 +20,5 @@ KSELFTEST_FIXES_7.2 = $(call series_of,patches/kselftest-fixes)
 MUTANTS_7.2  := a b c d f h
 # make check boots them on x86_64.
 CHECK_MUTANTS_7.2 := y
+# Judged by the series' kselftest alone (payload select-7.2).
+MUTANT_TESTS_7.2 := kselftest

@@ -111,15 +111,17 @@ def parse_cell_info(text):
     return info
 
 
+def report_cells(info, suites):
+    """scripts/report.sh's cells (row:arch:abi:tree:flavour) of a cell's suites."""
+    return ["%s:%s:%s:%s:%s" % (info["row"], info["arch"], s, info["treeid"], info["flavour"])
+            for s in suites]
+
+
 def clean_make_env():
     env = dict(os.environ)
     for k in ("MAKEFLAGS", "MFLAGS", "MAKELEVEL", "MAKEOVERRIDES"):
         env.pop(k, None)
     return env
-
-
-def known_arches():
-    return sorted(os.path.basename(p)[:-3] for p in glob.glob(os.path.join(TOP, "arch-configs/*.mk")))
 
 
 def cells_from_file(path):
@@ -161,14 +163,7 @@ def cell_info(cell):
     for k in ("kernel", "initramfs", "cmdline", "qemu", "suites"):
         if k not in info:
             raise Bad("%s: cell-info has no '%s' line" % (cell, k))
-    if "arch" not in info:
-        arches = [a for a in known_arches() if cell.endswith("-" + a)]
-        if not arches:
-            raise Bad("%s: no arch-configs/<arch>.mk names its arch" % cell)
-        info["arch"] = max(arches, key=len)
-    info.setdefault("row", cell[: -len(info["arch"]) - 1])
-    info.setdefault("results", os.path.join(B, "results", info["row"], info["arch"]))
-    for k in ("tree", "kernel_row", "kobj", "repo"):
+    for k in ("row", "arch", "treeid", "flavour", "results", "tree", "kernel_row", "kobj", "repo"):
         if k not in info:
             raise Bad("%s: cell-info has no '%s' line" % (cell, k))
     info["cell"] = cell
@@ -350,7 +345,7 @@ def make_job(info, facts, kernel_url, initrd_url, ctx):
     test_t = int(info.get("timeout") or BOOT_TIMEOUT)
     job = {
         "job_name": ("matrix %s: tree %s, flavour %s, %s, kernel %s, series %s"
-                     % (info["cell"], info["tree"], info["row"], info["arch"],
+                     % (info["cell"], info["treeid"], info["flavour"], info["arch"],
                         facts["kernel_version"], facts["series_commit"][:12]))[:200],
         "device_type": "qemu",
         "visibility": "public",
@@ -362,8 +357,8 @@ def make_job(info, facts, kernel_url, initrd_url, ctx):
                      "action": seconds(test_t)},
         "context": ctx,
         "metadata": {
-            "matrix.cell": info["cell"], "matrix.tree": info["tree"],
-            "matrix.flavour": info["row"], "matrix.kernel": info["kernel_row"],
+            "matrix.cell": info["cell"], "matrix.tree": info["treeid"],
+            "matrix.flavour": info["flavour"], "matrix.kernel": info["kernel_row"],
             "matrix.arch": info["arch"], "matrix.suites": " ".join(suites),
             "matrix.kernel_version": facts["kernel_version"],
             "matrix.series_commit": facts["series_commit"],
@@ -1151,7 +1146,7 @@ def lab(cells):
     rcells = []
     for c, d, _ in jobs:
         info = parse_cell_info(open(os.path.join(d, "cell-info")).read())
-        rcells += ["%s:%s:%s" % (info["row"], info["arch"], s) for s in info["suites"].split()]
+        rcells += report_cells(info, info["suites"].split())
     env = dict(os.environ)
     env.pop("TIMES", None)
     p = subprocess.run([os.path.join(TOP, "scripts/report.sh"), outroot,
@@ -1172,10 +1167,11 @@ def compare_lab(cells):
     """Each cell's verdicts against make matrix's, then the whole report."""
     root = os.path.join(LAB, "results")
     rc = max([compare(c, root, "make lab") for c in cells] or [die("usage: lava.sh compare-lab CELL...")])
-    rcells, reps = [], {}
+    rcells, reps, mutant = [], {}, False
     for c in cells:
         info = parse_cell_info(open(os.path.join(L, "jobs", c, "cell-info")).read())
-        rcells += ["%s:%s:%s" % (info["row"], info["arch"], s) for s in info["suites"].split()]
+        rcells += report_cells(info, info["suites"].split())
+        mutant = mutant or bool(info.get("ref"))
         mroot = os.path.dirname(os.path.dirname(info["results"]))
     env = dict(os.environ)
     env.pop("TIMES", None)
@@ -1187,7 +1183,7 @@ def compare_lab(cells):
                            capture_output=True, text=True, env=env)
         reps[name] = (p.returncode, report_verdicts(open(os.path.join(out, "report.txt")).read()))
     ra, rb = reps["matrix"][1], reps["lab"][1]
-    if any("mutant-" in c for c in cells):
+    if mutant:
         ra, rb = mutant_view(ra), mutant_view(rb)
     diff = difflib_unified(ra, rb)
     nrows = sum(1 for l in reps["lab"][1] if l and not l.startswith(("cell ", "matrix:", "tree ", "  ")))
@@ -1237,7 +1233,7 @@ def compare(cell, root=None, what_mine="LAVA run"):
         p = subprocess.run([os.path.join(TOP, "scripts/report.sh"), res,
                             os.path.join(TOP, "compat-tests/expected-failures"),
                             os.path.join(B, "tree-info"), outdir] +
-                           ["%s:%s:%s" % (info["row"], info["arch"], s) for s in suites],
+                           report_cells(info, suites),
                            capture_output=True, text=True, env=env)
         rep[name] = (p.returncode, open(os.path.join(outdir, "report.txt")).read())
     # Informational only: two boots print different measured times in
@@ -1254,15 +1250,14 @@ def compare(cell, root=None, what_mine="LAVA run"):
     ra, rb = report_verdicts(rep["matrix"][1]), report_verdicts(rep["lava"][1])
     # A mutant is compared without its randomized rows, and must be killed
     # by a row that is not one of them, in both results.
-    mutant = "mutant-" in info["row"]
+    mutant = bool(info.get("ref"))
     if mutant:
         a, b, ra, rb = mutant_view(a), mutant_view(b), mutant_view(ra), mutant_view(rb)
     diffs = [l for l in difflib_unified(a, b)]
     rdiff = [l for l in difflib_unified(ra, rb)]
     if mutant:
-        # mutant-<x> against patched, <t>-mutant-<x> against <t>-patched
-        ref = info["row"][:info["row"].index("mutant-")] + "patched"
-        patched = os.path.join(os.path.dirname(os.path.dirname(theirs)), ref, info["arch"])
+        # Against its reference row (cell-info's ref: its tree's patched).
+        patched = os.path.join(os.path.dirname(os.path.dirname(theirs)), info["ref"], info["arch"])
         if not os.path.exists(os.path.join(patched, "status")):
             raise Bad("%s: no patched result in %s to tell a kill from" % (cell, patched))
         if not mutant_killers(a, rows(patched)):

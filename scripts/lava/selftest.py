@@ -94,7 +94,8 @@ def main(lava, args):
 
 def job_monitors(lava, suites, order=None):
     """The monitors make_job writes for a cell with SUITES (ORDER: force another order)."""
-    info = {"cell": "base-x86_64", "row": "base", "arch": "x86_64", "tree": "base", "kernel_row": "base",
+    info = {"cell": "6.1-base-x86_64", "row": "6.1-base", "arch": "x86_64", "treeid": "6.1", "flavour": "base",
+            "tree": "6.1/base", "kernel_row": "6.1-base",
             "kernel": "/k", "initramfs": "/i", "cmdline": "c", "suites": " ".join(suites), "timeout": "900"}
     facts = {"kernel_version": "6.1.0", "series_commit": "0" * 40, "series_patches": "3", "base_commit": "1" * 40}
     job = lava.make_job(info, facts, "file:///k", "file:///i", {"arch": "x86_64", "no_kvm": True})
@@ -112,7 +113,7 @@ def split(lava, t, name, console, rc=0, timeout=300, suites=("x86_64", "i386"), 
     LAVA's monitors give for it)."""
     if extra is None:
         extra = monitor_results(lava, console, suites)
-    out = os.path.join(t, name, "res", "base", "x86_64")
+    out = os.path.join(t, name, "res", "6.1-base", "x86_64")
     os.makedirs(out)
     log = lava_log(console, extra)
     c = lava.console_from_log(log)
@@ -250,7 +251,7 @@ def run_checks(lava, top, t):
     xf = os.path.join(t, "xf")
     open(xf, "w").close()
     rep = subprocess.run([os.path.join(top, "scripts/report.sh"), os.path.join(t, "short", "res"), xf,
-                          "/dev/null", os.path.join(t, "rep")] + ["base:x86_64:x86_64", "base:x86_64:i386"],
+                          "/dev/null", os.path.join(t, "rep")] + ["6.1-base:x86_64:x86_64:6.1:base", "6.1-base:x86_64:i386:6.1:base"],
                          capture_output=True, text=True)
     check("report.sh fails the short-plan cell", rep.returncode != 0 and "guest: short or inconsistent" in rep.stdout,
           rep.stdout[-500:])
@@ -259,29 +260,29 @@ def run_checks(lava, top, t):
     saved = lava.L
     try:
         lava.L = os.path.join(t, "L")
-        jd = os.path.join(lava.L, "jobs", "base-x86_64")
+        jd = os.path.join(lava.L, "jobs", "6.1-base-x86_64")
         os.makedirs(jd)
         with open(os.path.join(jd, "cell-info"), "w") as f:
-            f.write("suites x86_64 i386\nrow base\narch x86_64\nresults %s\n" % d)
-        shutil.copytree(d, os.path.join(lava.L, "results", "base", "x86_64"))
+            f.write("suites x86_64 i386\nrow 6.1-base\narch x86_64\ntreeid 6.1\nflavour base\nref \nresults %s\n" % d)
+        shutil.copytree(d, os.path.join(lava.L, "results", "6.1-base", "x86_64"))
         import contextlib
         import io
         with contextlib.redirect_stdout(io.StringIO()):
-            same = lava.compare("base-x86_64")
-        k = os.path.join(lava.L, "results", "base", "x86_64", "x86_64.ktap")
+            same = lava.compare("6.1-base-x86_64")
+        k = os.path.join(lava.L, "results", "6.1-base", "x86_64", "x86_64.ktap")
         text = open(k).read()
         with open(k, "w") as f:
             f.write(text.replace("    # summary: figures", "    # summary: figures left {0 s, 182460 us}"))
         out = io.StringIO()
         with contextlib.redirect_stdout(out):
-            diag = lava.compare("base-x86_64")
+            diag = lava.compare("6.1-base-x86_64")
         check("compare: KTAP differing only in '#' diagnostics (measured times) is equal verdicts, noted",
               diag == 0 and "2 of 2 suites equal without '#' diagnostics, 1 byte-identical" in out.getvalue(),
               out.getvalue())
         with open(k, "w") as f:
             f.write(text.replace("    ok 1 Select-Plain", "    not ok 1 Select-Plain"))
         with contextlib.redirect_stdout(io.StringIO()):
-            differ = lava.compare("base-x86_64")
+            differ = lava.compare("6.1-base-x86_64")
         check("compare: equal results pass, one case that differs fails", same == 0 and differ == 1,
               "%s %s" % (same, differ))
     finally:
@@ -353,9 +354,10 @@ def run_checks(lava, top, t):
         return
     for arch, qemu in (("x86_64", "qemu-system-x86_64 -M pc -cpu max -m 512  -icount shift=0,sleep=off"),
                        ("arm64", "qemu-system-aarch64 -M virt -cpu cortex-a57 -m 512 -icount shift=0,sleep=off")):
-        info = {"cell": "base-" + arch, "row": "base", "arch": arch, "tree": "base", "kernel_row": "base",
+        info = {"cell": "6.1-base-" + arch, "row": "6.1-base", "arch": arch, "treeid": "6.1", "flavour": "base",
+                "tree": "6.1/base", "kernel_row": "6.1-base",
                 "kernel": "/k/Image", "initramfs": "/i", "qemu": qemu, "suites": "%s x" % arch,
-                "cmdline": "console=ttyS0 matrix.variant=base ", "timeout": "900"}
+                "cmdline": "console=ttyS0 matrix.variant=6.1-base ", "timeout": "900"}
         facts = {"kernel_version": "6.1.0", "series_commit": "0" * 40, "series_patches": "3", "base_commit": "1" * 40}
         _, ctx = lava.cell_context(info, arch)
         job = lava.make_job(info, facts, "file:///k/Image", "file:///i", ctx)
@@ -498,14 +500,15 @@ def lab_checks(lava, top, t):
     jd = os.path.join(fb, "lava", "jobs", cell)
     os.makedirs(jd)
     mres = os.path.join(t, "labmatrix", "fake", "x86_64")
-    info = {"cell": cell, "row": "fake", "arch": "x86_64", "tree": "base", "kernel_row": "base",
+    info = {"cell": cell, "row": "fake", "arch": "x86_64", "treeid": "6.1", "flavour": "fake",
+            "tree": "6.1/base", "kernel_row": "6.1-base",
             "kernel": "/k/bzImage", "initramfs": "/i", "cmdline": "c", "suites": "x86_64 i386", "timeout": "900"}
     facts = {"kernel_version": "6.1.0", "series_commit": "0" * 40, "series_patches": "3", "base_commit": "1" * 40}
     job = lava.make_job(info, facts, url + "/%s/bzImage" % cell, url + "/%s/initramfs.cpio" % cell,
                         {"arch": "x86_64", "no_kvm": True})
     lava.dump_yaml(job, os.path.join(jd, "job.yaml"))
     with open(os.path.join(jd, "cell-info"), "w") as f:
-        f.write("suites x86_64 i386\nrow fake\narch x86_64\nresults %s\n" % mres)
+        f.write("suites x86_64 i386\nrow fake\narch x86_64\ntreeid 6.1\nflavour fake\nref \nresults %s\n" % mres)
 
     def entries(console, extra=()):
         e = [{"dt": "x", "lvl": "info", "msg": "start"}]

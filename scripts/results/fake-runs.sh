@@ -1,6 +1,6 @@
 #!/bin/sh
-# fake-runs.sh DIR: three fake matrix runs of cells base-x86_64,
-# patched-x86_64 and debug-x86_64 (ABI x86_64; debug hangs after its first
+# fake-runs.sh DIR: three fake matrix runs of cells 6.1-base-x86_64,
+# 6.1-patched-x86_64 and 6.1-debug-x86_64 (ABI x86_64; debug hangs after its first
 # case, in run 3 it ends with a kernel splat after passing t.a) through report.sh into the store RESULTS_DB,
 # for the selfcheck and the dashboard check. From run 1 to run 3 on
 # patched: t.a regresses, t.c is fixed, t.d flips twice (flaky), t.f
@@ -29,33 +29,33 @@ ktap() { # NAME:VERDICT... -> one suite "t"
 run() { # RUN_ID PATCHED-CASES...
 	id=$1; shift
 	rm -rf "$dir/res" "$dir/times"
-	mkdir -p "$dir/res/base/x86_64" "$dir/res/patched/x86_64" "$dir/res/debug/x86_64" "$dir/times"
+	mkdir -p "$dir/res/6.1-base/x86_64" "$dir/res/6.1-patched/x86_64" "$dir/res/6.1-debug/x86_64" "$dir/times"
 	printf 'KTAP version 1\n1..1\n    ok 1 a\n%s' "${SPLAT:+ok 1 t
-}" >"$dir/res/debug/x86_64/x86_64.ktap"
-	echo "${SPLAT:-timeout after 900 s}" >"$dir/res/debug/x86_64/status"
-	echo "booting" >"$dir/res/debug/x86_64/console.log"
-	ktap a:PASS b:FAIL >"$dir/res/base/x86_64/x86_64.ktap"
-	ktap "$@" >"$dir/res/patched/x86_64/x86_64.ktap"
-	echo ok >"$dir/res/base/x86_64/status"
-	echo ok >"$dir/res/patched/x86_64/status"
-	echo "matrix: done" | tee "$dir/res/base/x86_64/console.log" >"$dir/res/patched/x86_64/console.log"
-	printf 'boot base-x86_64\t12.5\t%s\tbooted: ok\n' "$id" >"$dir/times/boot_base-x86_64"
-	printf 'boot patched-x86_64\t13.5\t%s\tbooted: ok\n' "$id" >"$dir/times/boot_patched-x86_64"
-	RUN_ID=$id DEFAULT_TREE=6.1 TIMES=$dir/times "$here/../report.sh" "$dir/res" "$dir/xf" \
-		"$dir/info" "$dir/rep" base:x86_64:x86_64 patched:x86_64:x86_64 debug:x86_64:x86_64 >"$dir/log" || true
+}" >"$dir/res/6.1-debug/x86_64/x86_64.ktap"
+	echo "${SPLAT:-timeout after 900 s}" >"$dir/res/6.1-debug/x86_64/status"
+	echo "booting" >"$dir/res/6.1-debug/x86_64/console.log"
+	ktap a:PASS b:FAIL >"$dir/res/6.1-base/x86_64/x86_64.ktap"
+	ktap "$@" >"$dir/res/6.1-patched/x86_64/x86_64.ktap"
+	echo ok >"$dir/res/6.1-base/x86_64/status"
+	echo ok >"$dir/res/6.1-patched/x86_64/status"
+	echo "matrix: done" | tee "$dir/res/6.1-base/x86_64/console.log" >"$dir/res/6.1-patched/x86_64/console.log"
+	printf 'boot 6.1-base-x86_64\t12.5\t%s\tbooted: ok\n' "$id" >"$dir/times/boot_6.1-base-x86_64"
+	printf 'boot 6.1-patched-x86_64\t13.5\t%s\tbooted: ok\n' "$id" >"$dir/times/boot_6.1-patched-x86_64"
+	RUN_ID=$id TIMES=$dir/times "$here/../report.sh" "$dir/res" "$dir/xf" \
+		"$dir/info" "$dir/rep" 6.1-base:x86_64:x86_64:6.1:base 6.1-patched:x86_64:x86_64:6.1:patched 6.1-debug:x86_64:x86_64:6.1:debug >"$dir/log" || true
 	k=0
 	while [ -n "${BOOTS:-}" ]; do
 		k=$((k + 1)) b=${BOOTS%%:*}
-		mkdir -p "$dir/res/patched/x86_64/run$k"
-		printf 'x86_64.ktap %s\nok\n' "$b" >"$dir/res/patched/x86_64/run$k/verdicts"
+		mkdir -p "$dir/res/6.1-patched/x86_64/run$k"
+		printf 'x86_64.ktap %s\nok\n' "$b" >"$dir/res/6.1-patched/x86_64/run$k/verdicts"
 		[ "$b" = "$BOOTS" ] && BOOTS= || BOOTS=${BOOTS#*:}
 	done
 	RUN_ID=$id "$here/store.py" ingest --kind matrix --report "$dir/rep" \
 		--results "$dir/res" --info "$dir/info" --cellmap "$dir/cellmap"
 }
 # Cell row, kernel row, its patches (KCIDB's patch set): the Makefile's.
-{ echo "base base"; echo "patched patched $(sed -n 's|^\([^#[:space:]][^[:space:]]*\).*|patches/6.1/\1|p' "$here/../../patches/6.1/series" | tr '\n' ' ')"
-  echo "debug debug $(sed -n 's|^\([^#[:space:]][^[:space:]]*\).*|patches/6.1/\1|p' "$here/../../patches/6.1/series" | tr '\n' ' ')"; } >"$dir/cellmap"
+{ echo "6.1-base 6.1-base"; echo "6.1-patched 6.1-patched $(sed -n 's|^\([^#[:space:]][^[:space:]]*\).*|patches/6.1/\1|p' "$here/../../patches/6.1/series" | tr '\n' ' ')"
+  echo "6.1-debug 6.1-debug $(sed -n 's|^\([^#[:space:]][^[:space:]]*\).*|patches/6.1/\1|p' "$here/../../patches/6.1/series" | tr '\n' ' ')"; } >"$dir/cellmap"
 run 1700000000000000000 a:PASS c:FAIL d:PASS e:PASS f:FAIL g:PASS
 run 1700000100000000000 a:PASS c:FAIL d:FAIL e:PASS f:FAIL g:PASS
 # Run 3 booted patched twice (REPEAT=2): per-boot verdicts as cell.sh writes them.

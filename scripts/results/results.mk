@@ -35,13 +35,9 @@ $(foreach g,$(filter history compare tag-run kcidb dashboard runs,$(MAKECMDGOALS
 	$(eval RESULTS_BAD := $(call results_sh,check $(g) $(results_args_$(g))))\
 	$(if $(RESULTS_BAD),$(error $(RESULTS_BAD))))
 
-# The patches of a tree row (KCIDB's patch set of a build's checkout):
-# none for base, the series for patched, the series and one more for a mutant.
-tree_patches = $(if $(1),$(if $(filter base %/base,$(1)),,$(if $(filter patched,$(1)),$(SERIES),\
-	$(if $(filter %/patched,$(1)),$($(patsubst %/patched,%,$(1))_SERIES),\
-	$(call tree_patches,$(if $(findstring -mutant-,$(1)),$(firstword $(subst -mutant-, ,$(1)))/patched,$(filter-out patched~%,$($(1)_FROM)))) $($(1)_PATCHES)))))
-# cellmap ROWS FILE: per cell row its kernel row and that kernel's patches.
-results_cellmap = printf '%s\n' $(foreach c,$(1),'$(c) $($(c)_KERNEL) $(strip $(call tree_patches,$($($(c)_KERNEL)_TREE)))') >$(2)
+# cellmap ROWS FILE: per cell row its kernel row and that kernel's patches
+# (<k>_PATCHSET: none for base, the series, the series and a mutant, ...).
+results_cellmap = printf '%s\n' $(foreach c,$(1),'$(c) $($(c)_KERNEL) $(strip $($($(c)_KERNEL)_PATCHSET))') >$(2)
 # record KIND ENGINE REPORTDIR RESULTS ROWS: the shell command after a report.
 results_record = { $(call results_cellmap,$(5),$(B)/.cellmap-$(1)-$(notdir $(3))) && scripts/results/record.sh \
 	$(1) $(2) $(3) $(4) $(B)/tree-info $(B)/.cellmap-$(1)-$(notdir $(3)); }

@@ -13,13 +13,13 @@ got=$(sql "$RESULTS_DB" 'SELECT count(*) FROM runs' 2>&1)
 got="$got $(sql "$RESULTS_DB" "SELECT count(*) FROM results WHERE run = '1700000200000000000'" 2>&1)"
 check "store: three fake runs ingested, 13 verdicts and 2 REPEAT boots in the last" test "$got" = "3 15"
 sql "$RESULTS_DB" "SELECT tree||' '||kernel_version||' '||tarball_sha256||' '||series_hash||' '||seconds||' '||
-	engine||' '||host||' '||commit_id FROM rows WHERE cell='patched' AND name='t.a' LIMIT 1" >"$t/rs/row" 2>&1
+	engine||' '||host||' '||commit_id FROM rows WHERE cell='6.1-patched' AND name='t.a' LIMIT 1" >"$t/rs/row" 2>&1
 check "store: a row has tree, kernel version, tarball sha256, series hash, boot seconds, host, commit" \
 	grep -Eq '^6\.1 6\.1\.99 [0-9a-f]{64} [0-9a-f]{64} 13\.5 local [^ ]+ [0-9a-f]{40}$' "$t/rs/row"
 check "store: a declared failure is FAIL and expected (report.sh applies the table)" \
-	grep -q "^base	x86_64	x86_64	t.b	FAIL	1$" "$t/rs/rep/verdicts.tsv"
+	grep -q "^6.1-base	x86_64	x86_64	t.b	FAIL	1$" "$t/rs/rep/verdicts.tsv"
 check "JUnit: boot seconds and tree, kernel version, flavour properties" sh -c \
-	"grep -q 'testsuite name=\"patched.x86_64.x86_64\" time=\"13.5\"' '$t/rs/rep/junit.xml' &&
+	"grep -q 'testsuite name=\"6.1-patched.x86_64.x86_64\" time=\"13.5\"' '$t/rs/rep/junit.xml' &&
 	 grep -q 'name=\"kernel_version\" value=\"6.1.99\"/><property name=\"flavour\" value=\"patched\"' '$t/rs/rep/junit.xml'"
 # Eight writers at once on a store none of them has yet: none is lost.
 for i in 1 2 3 4 5 6 7 8; do
@@ -42,14 +42,14 @@ fails_with "store: nothing recorded yet -> one line" "empty (no run recorded yet
 "$rs" tag good 1700000000000000000 >/dev/null
 "$rs" compare good >"$t/rs/cmp" 2>&1
 check "compare: t.a regressed, t.c fixed" sh -c \
-	"grep -q 'regression: 6.1 patched-x86_64 x86_64 t.a: PASS -> FAIL' '$t/rs/cmp' &&
-	 grep -q 'fix: 6.1 patched-x86_64 x86_64 t.c: FAIL -> PASS' '$t/rs/cmp'"
+	"grep -q 'regression: 6.1 6.1-patched-x86_64 x86_64 t.a: PASS -> FAIL' '$t/rs/cmp' &&
+	 grep -q 'fix: 6.1 6.1-patched-x86_64 x86_64 t.c: FAIL -> PASS' '$t/rs/cmp'"
 check "compare: t.f still failing 3 runs in a row, t.e disappeared" sh -c \
-	"grep -q 'still failing: 6.1 patched-x86_64 x86_64 t.f: FAIL, 3 runs in a row' '$t/rs/cmp' &&
-	 grep -q 'disappeared: 6.1 patched-x86_64 x86_64 t.e' '$t/rs/cmp'"
+	"grep -q 'still failing: 6.1 6.1-patched-x86_64 x86_64 t.f: FAIL, 3 runs in a row' '$t/rs/cmp' &&
+	 grep -q 'disappeared: 6.1 6.1-patched-x86_64 x86_64 t.e' '$t/rs/cmp'"
 check "compare: flaky across runs (t.d) and between REPEAT boots (t.g)" sh -c \
-	"grep -q 'flaky: 6.1 patched-x86_64 x86_64 t.d: PASS -> FAIL -> PASS' '$t/rs/cmp' &&
-	 grep -q 'flaky: 6.1 patched-x86_64 x86_64 t.g: REPEAT boots: PASS FAIL' '$t/rs/cmp'"
+	"grep -q 'flaky: 6.1 6.1-patched-x86_64 x86_64 t.d: PASS -> FAIL -> PASS' '$t/rs/cmp' &&
+	 grep -q 'flaky: 6.1 6.1-patched-x86_64 x86_64 t.g: REPEAT boots: PASS FAIL' '$t/rs/cmp'"
 fails_with "baseline gate: a regression fails the run" "baseline 1700000000000000000 (good): FAIL (1 regressions)" \
 	env BASELINE=good RUN_ID=1700000200000000000 "$top/scripts/results/record.sh" matrix local \
 	"$t/rs/rep" "$t/rs/res" "$t/rs/info" "$t/rs/cellmap"
@@ -75,7 +75,7 @@ check "kcidb: run exported and valid against the schema" grep -q 'valid against'
 check "kcidb: the guest with a kernel splat has no PASS, its boot is ERROR" /usr/bin/python3 -c '
 import json, sys
 d = json.load(open(sys.argv[1]))
-dbg = [x for x in d["tests"] if x["misc"]["cell"] == "debug-x86_64"]
+dbg = [x for x in d["tests"] if x["misc"]["cell"] == "6.1-debug-x86_64"]
 assert dbg and all(x["status"] in ("ERROR", "MISS") for x in dbg), dbg
 assert [x["status"] for x in dbg if x["path"] == "select.boot"] == ["ERROR"]
 assert len(d["checkouts"]) == 2 and any(c["patchset_hash"] for c in d["checkouts"])
@@ -84,7 +84,7 @@ assert len(d["checkouts"]) == 2 and any(c["patchset_hash"] for c in d["checkouts
 check "kcidb: a hung guest is MISS" /usr/bin/python3 -c '
 import json, sys
 d = json.load(open(sys.argv[1]))
-assert {x["status"] for x in d["tests"] if x["misc"]["cell"] == "debug-x86_64"} == {"MISS"}
+assert {x["status"] for x in d["tests"] if x["misc"]["cell"] == "6.1-debug-x86_64"} == {"MISS"}
 ' "$t/rs/k1.json"
 fails_with "kcidb: an origin the schema forbids -> one line, no file" "KCIDB_ORIGIN=Bad-Origin: KCIDB allows only" \
 	sh -c "KCIDB_ORIGIN=Bad-Origin '$rs' kcidb '$t/rs/k2.json'; rc=\$?; [ ! -e '$t/rs/k2.json' ] && exit \$rc"
