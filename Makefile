@@ -707,6 +707,20 @@ series-kselftest-fixes: $(call troot,$(KSELFTEST_FIXES_TREE))/base/.tree
 	@scripts/series.sh $(call troot,$(KSELFTEST_FIXES_TREE))/base/src patches/kselftest-fixes \
 		$(SERIES_OUT)/kselftest-fixes
 
+# --- b4-prep (issue 30 item 3): the send path through b4 ---------------------
+# make b4-prep [TREE=<t>]: TREE's series in a b4 prep branch of a throwaway
+# clone of its base, under the sender's git identity, with the cover letter,
+# To/Cc from get_maintainer.pl and checkpatch; what b4 send would send goes
+# to build/b4/<t>/ and its headers are printed. No mail is sent
+# (scripts/b4-prep.sh). A missing identity is refused before any work.
+.PHONY: b4-prep
+ifneq ($(filter b4-prep,$(MAKECMDGOALS)),)
+$(if $(shell scripts/b4-prep.sh --sender 2>/dev/null),,$(error b4-prep: no sender identity: set git config user.name and user.email))
+endif
+b4-prep: $(call troot,$(TREE))/base/.tree | $(B)/.deps
+	@scripts/b4-prep.sh $(call troot,$(TREE))/base/src $(PATCHDIR_$(TREE)) $(B)/b4/$(TREE) $(TREE)
+# --- end of b4-prep -----------------------------------------------------------
+
 # Every prefix of the series on every arch (a kernel row each).
 bisect: $(foreach k,$(BISECTS),$(foreach a,$(ARCHES),$(call kimg,$(k),$(a))))
 	@echo "    bisect: $(words $(BISECTS)) prefixes build, fs/select.c -Werror, on: $(ARCHES)"
