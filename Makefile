@@ -709,6 +709,19 @@ series-kselftest-fixes: $(B)/$(KSELFTEST_FIXES_TREE)/base/.tree
 	@scripts/series.sh $(B)/$(KSELFTEST_FIXES_TREE)/base/src patches/kselftest-fixes \
 		$(SERIES_OUT)/kselftest-fixes
 
+# --- b4-prep: the send path through b4 -----------------------------------------
+# make b4-prep [TREE=<t>]: TREE's series in a b4 prep branch of a throwaway
+# clone of its base, under the sender's git identity, with the cover letter,
+# To/Cc from get_maintainer.pl and checkpatch; what b4 send would send goes
+# to build/b4/<t>/ and its headers are printed. No mail is sent
+# (scripts/b4-prep.sh). A missing identity is refused before any work.
+.PHONY: b4-prep
+ifneq ($(filter b4-prep,$(MAKECMDGOALS)),)
+$(if $(shell scripts/b4-prep.sh --sender 2>/dev/null),,$(error b4-prep: no sender identity: set git config user.name and user.email))
+endif
+b4-prep: $(B)/$(TREE)/base/.tree | $(B)/.deps
+	@scripts/b4-prep.sh $(B)/$(TREE)/base/src $(PATCHDIR_$(TREE)) $(B)/b4/$(TREE) $(TREE)
+
 SHELL_SCRIPTS := $(wildcard scripts/*.sh scripts/results/*.sh .ci/run) guests/init guests/pkgrun \
 	guests/cyclictest.sh $(wildcard guests/debug/*.d/*)
 lint: | $(B)/.deps

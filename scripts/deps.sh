@@ -8,7 +8,7 @@
 # fail. The host's own arch's cross compiler is its native gcc: skipped.
 set -eu
 pkgs="linux-source-6.1 make gcc libc6-dev git perl bc bison flex libelf-dev
-libssl-dev cpio xz-utils kmod ccache dpkg-dev rsync shellcheck mmdebstrap ${DEPS_EXTRA:-}"
+libssl-dev cpio xz-utils kmod ccache dpkg-dev rsync shellcheck mmdebstrap b4 ${DEPS_EXTRA:-}"
 native=$(dpkg --print-architecture)
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT

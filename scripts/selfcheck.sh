@@ -377,6 +377,10 @@ fi
 # shellcheck source=SCRIPTDIR/results/selfcheck-cases.sh
 . "$here/results/selfcheck-cases.sh"
 
+# --- make b4-prep: the send path through b4, sending nothing ------------------
+# shellcheck source=SCRIPTDIR/b4-selfcheck-cases.sh
+. "$here/b4-selfcheck-cases.sh"
+
 # --- the test sources follow the rules ---------------------------------------------
 for f in "$top"/compat-tests/*.c; do
 	check "$(basename "$f"): rule documented at the top" \
