@@ -214,6 +214,21 @@ $(call check_in,MUTANT_TREES,$(MUTANT_TREES),$(TREES_KNOWN),tree (trees/<tree>.m
 RUN_MUTANTS = $(foreach t,$(filter $(MUTANT_TREES),$(TREES)),$($(t)_MUTANTS))
 RUN_BISECTS = $(foreach t,$(TREES),$($(t)_BISECTS))
 
+# A posted series (SERIES=<mbox or folder of format-patch files>) is a row
+# of TREE: <tree>-series-<hash of its patches>, each patch a commit on the
+# tree's base (scripts/series-apply.sh: git mailsplit + mailinfo, as git
+# am), built in the tree's shared mutants worktree, booted with the tree's
+# tests on every arch beside base and patched. Checked before any work.
+SERIES ?=
+ifneq ($(SERIES),)
+SERIES_CHECK := $(shell scripts/series-apply.sh --check '$(SERIES)' 2>&1)
+$(if $(filter series:,$(firstword $(SERIES_CHECK))),$(error $(SERIES_CHECK)))
+SERIES_ROW := $(TREE)-series-$(firstword $(SERIES_CHECK))
+SERIES_FILES := $(if $(wildcard $(SERIES)/.),$(wildcard $(abspath $(SERIES))/*),$(abspath $(SERIES)))
+$(eval $(call commit_row,$(TREE),series-$(firstword $(SERIES_CHECK)),mutants,base,,$(SERIES_FILES),%))
+$(eval $(call cell_row,$(TREE),series-$(firstword $(SERIES_CHECK))))
+endif
+
 # One shared worktree per tree and group, every arch's objects beside it:
 # a switch of branch rewrites only the files that differ, newer than any
 # object built before it, so each arch's rebuild stays incremental.
@@ -310,7 +325,7 @@ FLAVOURS  ?= base patched debug
 FLAVOURS_KNOWN := $(sort $(foreach c,$(CELLROWS),$($(c)_FLAVOUR)))
 $(call check_in,FLAVOURS,$(FLAVOURS),$(FLAVOURS_KNOWN),flavour)
 # The cells a matrix runs: the FLAVOURS each tree in TREES has.
-MATRIX_ROWS := $(foreach t,$(TREES),$(filter $(addprefix $(t)-,$(FLAVOURS)),$(CELLROWS)))
+MATRIX_ROWS := $(foreach t,$(TREES),$(filter $(addprefix $(t)-,$(FLAVOURS)),$(CELLROWS))) $(SERIES_ROW)
 
 # Cell ids <row>-<arch>; what the report reads: row:arch:suite:tree:flavour.
 cell_ids   = $(foreach c,$(1),$(foreach a,$($(c)_ARCHES),$(c)-$(a)))
@@ -344,7 +359,7 @@ TEST_CFLAGS := -static -O2 -Wall -Wextra -Wno-unused-parameter \
 .PHONY: matrix check lint selfcheck deps trees kernels tests initramfs boot \
 	report report-only merge cells cell cell-info shell checkpatch bisect \
 	mutants series series-kselftest-fixes lava lava-check bench clean disk FORCE \
-	cache-info cache-clean
+	cache-info cache-clean culprit
 .DEFAULT_GOAL := matrix
 
 matrix: report
@@ -390,6 +405,13 @@ $(B)/$($(k)_TREE)/.tree: $(B)/$(1)/patched/.tree $($(k)_PATCHES)
 	@touch $$@)
 endef
 $(foreach t,$(TREES_KNOWN),$(eval $(call tree_rules,$(t))))
+define series_tree_rule
+$(B)/$($(1)_TREE)/.tree: $(B)/$($(1)_TREEID)/base/.tree $(SERIES_FILES)
+	@mkdir -p $$(@D)
+	@$$(call timed,tree $(1)) scripts/series-apply.sh $(B)/$($(1)_TREEID)/base/src $($(1)_BRANCH) base $(abspath $(SERIES))
+	@touch $$@
+endef
+$(if $(SERIES_ROW),$(eval $(call series_tree_rule,$(SERIES_ROW))))
 trees: $(foreach t,$(TREES),$(B)/$(t)/base/.tree $(B)/$(t)/patched/.tree)
 # Every tree's package version (and suite) beside its tarball; the host's
 # own tarball's in build/sources/<t>/. One clear line when it cannot be had.
@@ -542,6 +564,8 @@ include scripts/results/results.mk
 report: $(call status_of,$(MATRIX_ROWS)) $(B)/tree-info | $(B)/.deps-results
 	$(call stage,report)
 	@scripts/report.sh $(REPORT_ARGS) $(call report_cells,$(MATRIX_ROWS)); rc=$$?; \
+		$(if $(SERIES_ROW),scripts/results/series.py $(B)/results $(REPORT_DIR)/series.txt $(TREE)-base $(TREE)-patched $(SERIES_ROW) \
+			$(foreach a,$($(SERIES_ROW)_ARCHES),$(addprefix $(a):,$(ABIS_$(a)))) -- $($(TREE)_MUTANTS);) \
 		$(call results_record,matrix,local,$(REPORT_DIR),$(B)/results,$(MATRIX_ROWS)) || rc=1; exit $$rc
 
 # --- one cell at a time (CI fan-out, labs) -------------------------------------
@@ -572,11 +596,34 @@ results $($(ROW_$(1))_RESULTS)/$(ARCH_$(1))
 tree $($($(ROW_$(1))_KERNEL)_TREE)
 kernel_row $($(ROW_$(1))_KERNEL)
 kobj $(call kobj,$($(ROW_$(1))_KERNEL),$(ARCH_$(1)))
+kbuild $(wordlist 2,999,$(call kbuild_args,$($(ROW_$(1))_KERNEL),$(ARCH_$(1))))
+branch $(or $($($(ROW_$(1))_KERNEL)_BRANCH),$(lastword $(subst /, ,$($($(ROW_$(1))_KERNEL)_TREE))))
 repo $(call kroot,$($(ROW_$(1))_KERNEL))/base/src
 
 endef
 cell-info: $(if $(filter cell-info,$(MAKECMDGOALS)),$(cell_check))
 	$(info $(call cell_info,$(CELL)))@:
+
+# make culprit CELL=<cell> CASE=<test.case>: the first commit of the cell
+# row's branch (a series, SERIES=, a mutant on the series) where CASE,
+# passing on the tree's base cell of that arch, fails (scripts/culprit.sh:
+# git bisect run, each step a kernel by the cell's own arguments and a boot
+# of its initramfs, under build/culprit/<cell>/).
+CASE ?=
+culprit_base = $($(ROW_$(1))_TREEID)-base-$(ARCH_$(1))
+culprit: $(if $(filter culprit,$(MAKECMDGOALS)),$(cell_check) \
+	$(if $(CASE),,$(error CASE=: the case to bisect, test.case as the report names it)) \
+	$(call cell_status,$(CELL) $(call culprit_base,$(CELL))))
+	$(call stage,culprit: $(CELL) $(CASE))
+	$(file >$(B)/culprit-$(CELL).info,$(call cell_info,$(CELL)))
+	@scripts/culprit.sh $(B)/culprit-$(CELL).info '$(CASE)' \
+		$($(ROW_$(call culprit_base,$(CELL)))_RESULTS)/$(ARCH_$(CELL)) $(B)/culprit/$(CELL)
+.PHONY: culprit
+# Its test: TREE's series with mutant c as the last-but-one commit; the
+# culprit named must be the mutant's commit (scripts/culprit-check.sh).
+culprit-check: $(B)/$(TREE)/base/.tree | $(B)/.deps
+	@scripts/culprit-check.sh $(TREE) $(B)/$(TREE)/base/src c x86_64 overflow.select_carry_ready $(B)/culprit-check
+.PHONY: culprit-check
 
 # Results of cells run elsewhere: FROM=dir (a build/results of another
 # machine) is merged in, then the report is made without booting.

@@ -1,0 +1,100 @@
+#!/usr/bin/env python3
+"""series.py RESULTS OUT BASE PATCHED SERIES CELLS... [-- MUTANT...]
+
+What a posted series (make matrix SERIES=) does, per case, next to the
+tree's base and patched rows: the expected failures of base it fixes and
+those it leaves failing, the cases that pass on base and fail on it (it
+breaks them), and the mutant-killing cases it fails - the cases that
+pass on patched and fail on a mutant of the tree (when that mutant's cells
+ran; compat-tests/randomized's rows are not counted, as in mutants.sh):
+a series that fails exactly a mutant's killing cases has that mutant's
+defect. CELLS are arch:abi; verdicts come from scripts/ktap-verdicts.sh
+(the one KTAP reader). Writes OUT, prints it; exits 0 (the matrix's own
+report decides pass or fail).
+"""
+import os
+import subprocess
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+TOP = os.path.dirname(os.path.dirname(HERE))
+
+
+def verdicts(results, row, arch, abi):
+    f = os.path.join(results, row, arch, abi + ".ktap")
+    if not os.path.exists(f):
+        return None
+    out = subprocess.run([os.path.join(TOP, "scripts/ktap-verdicts.sh"), f],
+                         capture_output=True, text=True).stdout
+    return dict(l.rsplit(" ", 1) for l in out.splitlines() if " " in l)
+
+
+def randomized():
+    names = set()
+    for l in open(os.path.join(TOP, "compat-tests/randomized")):
+        l = l.split("#")[0].strip()
+        if l:
+            names.add(l)
+    return names
+
+
+def main(argv):
+    if "--" in argv:
+        i = argv.index("--")
+        argv, mutants = argv[:i], argv[i + 1:]
+    else:
+        mutants = []
+    results, out, base, patched, series = argv[:5]
+    cells = argv[5:]
+    skip = randomized()
+    fixed, left, broken, killers = [], [], [], {}
+    missing = []
+    for c in cells:
+        arch, abi = c.split(":")
+        b, p, s = (verdicts(results, r, arch, abi) for r in (base, patched, series))
+        if s is None or b is None:
+            missing.append(c)
+            continue
+        for case, v in sorted(s.items()):
+            bv = b.get(case)
+            if bv == "FAIL" and p and p.get(case) == "PASS":
+                (fixed if v == "PASS" else left).append("%s %s %s" % (arch, abi, case))
+            elif bv == "PASS" and v == "FAIL":
+                broken.append("%s %s %s" % (arch, abi, case))
+        for m in mutants:
+            mv = verdicts(results, m, arch, abi)
+            if mv is None or p is None:
+                continue
+            k = {case for case, v in mv.items() if v == "FAIL" and p.get(case) == "PASS"
+                 and case.split(".")[0] not in skip}
+            # What the series fails of the cases the mutant's cell ran.
+            sf = {case for case in mv if s.get(case) == "FAIL" and p.get(case) == "PASS"
+                  and case.split(".")[0] not in skip}
+            ks = killers.setdefault(m, [set(), set(), set()])
+            ks[0] |= {"%s %s %s" % (arch, abi, case) for case in k}
+            ks[1] |= {"%s %s %s" % (arch, abi, case) for case in k & sf}
+            ks[2] |= {"%s %s %s" % (arch, abi, case) for case in sf}
+    lines = ["series %s on %s: %d expected failures of base fixed, %d left failing, "
+             "%d cases that pass on base broken" % (series, base, len(fixed), len(left), len(broken))]
+    lines += ["  left failing: " + x for x in left]
+    lines += ["  broken: " + x for x in broken]
+    for m, (k, f, sf) in sorted(killers.items()):
+        lines.append("  mutant %s: the series fails %d of its %d killing cases, and %d other cases of its cells"
+                     % (m, len(f), len(k), len(sf - k)))
+    if killers:
+        exact = [m for m, (k, f, sf) in killers.items() if k and k == sf]
+        lines.append("  fails exactly the killing cases of: %s" % (" ".join(sorted(exact)) or "no mutant"))
+    else:
+        lines.append("  no mutant results to compare with (make mutants, then make report SERIES=)")
+    for c in missing:
+        lines.append("  %s: no result of base or the series" % c)
+    text = "\n".join(lines) + "\n"
+    os.makedirs(os.path.dirname(os.path.abspath(out)), exist_ok=True)
+    with open(out, "w") as f:
+        f.write(text)
+    sys.stdout.write(text)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
