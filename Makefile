@@ -543,7 +543,7 @@ initramfs: $(foreach t,$(TREES),$(foreach a,$(ARCHES),$(B)/guest/tests-$(t)/$(a)
 # What a cell boots: ROW ARCH -> kernel, initramfs, command line, QEMU line.
 cell_kernel  = $(call kimg,$($(1)_KERNEL),$(2))
 cell_initrd  = $(B)/guest/$($(1)_PAYLOAD)/$(2)/initramfs.cpio
-cell_cmdline = $(CMDLINE_$(2)) matrix.variant=$(1) matrix.timer_irq=$(TIMER_IRQ_$(2)) \
+cell_cmdline = $(CMDLINE_$(2)) matrix.row=$(1) matrix.timer_irq=$(TIMER_IRQ_$(2)) \
 	matrix.clock=$($(1)_CLOCK) $($(1)_CMDLINE)
 cell_qemu    = $(QEMU_$(2)) $($(1)_QEMU) $(CLOCK_$($(1)_CLOCK))
 # cell_rule ROW ARCH: boot (or reuse) one cell into $(ROW_RESULTS)/ARCH.

@@ -19,7 +19,7 @@ mkdir -p "$outdir"
 awk -v cells="$*" -v expected="$expected" -v results="$results" \
     -v info="$info" -v junit="$outdir/junit.xml" -v times="${TIMES:-}" \
     -v vtsv="$outdir/verdicts.tsv" -v ctsv="$outdir/cells.tsv" \
-    -v run="${RUN_ID:-}" '
+    -v run="${RUN_ID:-}" -v here="$(dirname "$0")" '
 function glob2re(g) {
 	gsub(/[.+^$(){}|\[\]\\]/, "\\\\&", g)
 	gsub(/\*/, ".*", g)
@@ -93,34 +93,21 @@ BEGIN {
 		status[i] = "not run"
 		if ((getline s < st) > 0) status[i] = s
 		close(st)
+		# The one KTAP reader (scripts/ktap-verdicts.sh): "test.case V"
+		# lines, and its "# summary" lines echoed under the cell.
 		f = results "/" p[1] "/" p[2] "/" p[3] ".ktap"
-		nbuf = 0
-		while ((getline line < f) > 0) {
-			# The "# summary: " lines of a test are echoed under its cell.
-			if (line ~ /^    # summary: /) {
-				sm = line; sub(/^    # summary: /, "", sm)
-				summ[i] = summ[i] "    " sm "\n"
-			} else if (line ~ /^    (not )?ok [0-9]+ /) {
-				r = line; sub(/^    /, "", r)
-				rr = (r ~ /^not ok/) ? "FAIL" : (r ~ /# SKIP/ ? "SKIP" : "PASS")
-				sub(/^(not )?ok [0-9]+ /, "", r); sub(/ #.*/, "", r)
-				bufn[++nbuf] = r; bufr[nbuf] = rr
-			} else if (line ~ /^(not )?ok [0-9]+ /) {
-				t = line; bad = (t ~ /^not ok/)
-				sub(/^(not )?ok [0-9]+ /, "", t); sub(/ #.*/, "", t)
-				anyfail = 0
-				for (j = 1; j <= nbuf; j++) {
-					addrow(t "." bufn[j])
-					got[t "." bufn[j], i] = bufr[j]
-					if (bufr[j] == "FAIL") anyfail = 1
-				}
-				# A binary that failed without a failing case (crash,
-				# short plan) is a row of its own.
-				if (bad && !anyfail) { addrow(t); got[t, i] = "FAIL" }
-				nbuf = 0
+		cmd = "test -f \"" f "\" && \"" here "/ktap-verdicts.sh\" -s \"" f "\""
+		while ((cmd | getline line) > 0) {
+			if (line ~ /^# summary /) {
+				sub(/^# summary /, "", line)
+				summ[i] = summ[i] "    " line "\n"
+				continue
 			}
+			r = line; sub(/ [A-Z]+$/, "", r)
+			addrow(r)
+			got[r, i] = substr(line, length(r) + 2)
 		}
-		close(f)
+		close(cmd)
 	}
 	# Expected failures: [tree:]flavour [arch:]abi-glob row-glob [# reason]
 	nexp = 0

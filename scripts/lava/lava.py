@@ -20,6 +20,7 @@ import re
 import shlex
 import shutil
 import subprocess
+import tempfile
 import sys
 import time
 import urllib.parse
@@ -1260,9 +1261,10 @@ def compare(cell, root=None, what_mine="LAVA run"):
         patched = os.path.join(os.path.dirname(os.path.dirname(theirs)), info["ref"], info["arch"])
         if not os.path.exists(os.path.join(patched, "status")):
             raise Bad("%s: no patched result in %s to tell a kill from" % (cell, patched))
-        if not mutant_killers(a, rows(patched)):
-            rdiff.append("%s: no case that passes on patched fails here (compat-tests/randomized's "
-                         "not counted) and no kernel splat: not killed in this cell" % cell)
+        for what, res in (("make matrix", theirs), ("LAVA", mine)):
+            if not mutant_killed(info["row"], info["ref"], info["arch"], suites, res, patched):
+                rdiff.append("%s: %s: no case that passes on patched fails here (compat-tests/randomized's "
+                             "not counted) and no kernel splat: not killed in this cell" % (cell, what))
     print("lava: %s: %d verdict rows from make matrix, %d from LAVA; report exit %d vs %d; "
           "KTAP (informational): %d of %d suites equal without '#' diagnostics, %d byte-identical"
           % (cell, len(a) - 1, len(b) - 1, rep["matrix"][0], rep["lava"][0], same_struct, len(suites), same_ktap))
@@ -1298,16 +1300,23 @@ def mutant_view(lines):
     return out
 
 
-def mutant_killers(mut, patched):
-    """What kills a mutant cell, as scripts/mutants.sh counts it: a case
-    that passes on patched and fails here (MUT: a mutant_view, so no
-    compat-tests/randomized row), or a kernel splat on the console.
-    Rows as compare() makes them: "status ..." first, then "suite case V"."""
-    passes = {l.rsplit(" ", 1)[0] for l in patched if l.endswith(" PASS")}
-    out = [l for l in mut if l.endswith(" FAIL") and l.rsplit(" ", 1)[0] in passes]
-    if mut and mut[0] == "status kernel splat on the console":
-        out.append(mut[0])
-    return out
+def mutant_killed(row, ref, arch, suites, mutant_dir, ref_dir):
+    """Whether a mutant cell's results (MUTANT_DIR) kill it against its
+    reference row's (REF_DIR), by scripts/mutants.sh's rule - the one kill
+    rule: a case that passes on REF fails here (compat-tests/randomized's
+    not counted), or a kernel splat on the console."""
+    t = tempfile.mkdtemp()
+    try:
+        for r, d in ((row, mutant_dir), (ref, ref_dir)):
+            os.makedirs(os.path.join(t, "res", r))
+            os.symlink(os.path.abspath(d), os.path.join(t, "res", r, arch))
+        spec = " ".join([row, ref] + ["%s:%s:%s" % (row, arch, s) for s in suites])
+        p = subprocess.run([os.path.join(TOP, "scripts/mutants.sh"), os.path.join(t, "res"),
+                            "/dev/null", "/dev/null", os.path.join(t, "out"), spec],
+                           capture_output=True, text=True)
+        return p.returncode == 0
+    finally:
+        shutil.rmtree(t, ignore_errors=True)
 
 
 def report_verdicts(text):
