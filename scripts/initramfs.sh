@@ -34,4 +34,6 @@ list=$out.list
 } >"$list"
 # -t: a fixed time for directories and links (the default is now), so an
 # unchanged guest gives the same cpio and its cell is reused.
-"$gen" -t 0 "$list" >"$out"
+# Renamed into place: a guest booting the last one reads it whole.
+"$gen" -t 0 "$list" >"$out.tmp.$$"
+mv "$out.tmp.$$" "$out"
