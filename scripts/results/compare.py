@@ -12,7 +12,13 @@ fails is good. Categories:
                   BASE to HEAD, or differs between REPEAT boots of one
   disappeared     in BASE, not in HEAD though HEAD ran its cell
 --gate exits 1 on any regression (make matrix BASELINE=).
+--as HROW=BROW compares HEAD's row HROW as if it were BASE's row BROW
+(HEAD's own BROW cells left out): a mutant's run against patched, e.g.
+make compare BASE=<run> HEAD=<run> AS=6.1-mutant-b=6.1-patched, shows the
+mutant's killing cases as regressions.
 """
+import re
+
 import db
 
 GOOD = {("PASS", 0), ("SKIP", 0), ("SKIP", 1), ("FAIL", 1)}
@@ -99,14 +105,35 @@ def flaky(con, runs, keys):
     return out
 
 
-def main(pos, gate=False):
+def rows_as(spec):
+    """AS=HROW=BROW -> (HROW, BROW), or one line."""
+    if not spec:
+        return None
+    m = spec.split("=")
+    if len(m) != 2 or not all(re.fullmatch(r"[A-Za-z0-9._-]+", x) for x in m):
+        raise db.StoreError(f"AS={spec}: HEAD's row=BASE's row, e.g. AS=6.1-mutant-b=6.1-patched")
+    return m[0], m[1]
+
+
+def renamed(d, mapping):
+    """HEAD's verdicts or cells with row HROW taken for BROW (BROW's own dropped)."""
+    if not mapping:
+        return d
+    h, b = mapping
+    return {((b,) + k[1:] if k[0] == h else k): v for k, v in d.items() if k[0] != b}
+
+
+def main(pos, gate=False, as_spec=""):
     con = db.open_store()
     bname = pos[0] if pos else ""
     base = db.resolve(con, bname, "BASE")
     head = db.resolve(con, pos[1] if len(pos) > 1 and pos[1] else "latest", "HEAD")
     same_trees(con, base, head, bname)
-    bv, hv = verdicts(con, base), verdicts(con, head)
-    bc, hc = cells(con, base), cells(con, head)
+    mapping = rows_as(as_spec)
+    bv, hv = verdicts(con, base), renamed(verdicts(con, head), mapping)
+    bc, hc = cells(con, base), renamed(cells(con, head), mapping)
+    if mapping and not any(k[0] == mapping[1] for k in hc):
+        raise db.StoreError(f"AS={as_spec}: run {head} has no cell of row {mapping[0]}")
     lines = {"regression": [], "fix": [], "still failing": [], "disappeared": []}
 
     def name(k):
@@ -135,7 +162,8 @@ def main(pos, gate=False):
                                        f"ok -> {hc[k][1]}")
     fl = flaky(con, window(con, base, head), set(hv) | set(bv))
     lines["flaky"] = [f"{name(k)}: {v}" for k, v in sorted(fl.items())]
-    print(f"compare {db.label(con, base)} -> {db.label(con, head)}")
+    print(f"compare {db.label(con, base)} -> {db.label(con, head)}"
+          + (f" (HEAD's {mapping[0]} as {mapping[1]})" if mapping else ""))
     for cat in ("regression", "fix", "still failing", "flaky", "disappeared"):
         for line in lines[cat]:
             print(f"  {cat}: {line}")

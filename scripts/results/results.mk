@@ -10,6 +10,7 @@ KCIDB_ORIGIN  ?= selectmatrix
 BASELINE ?=
 BASE     ?=
 HEAD     ?=
+AS       ?=
 RUN      ?=
 NAME     ?=
 N        ?= 5
@@ -26,7 +27,7 @@ BASELINE_BAD := $(call results_sh,check-baseline '$(BASELINE)' $(foreach t,$(TRE
 $(if $(BASELINE_BAD),$(error $(BASELINE_BAD)))
 export BASELINE_CHECKED := y
 endif
-results_args_compare   = '$(BASE)' '$(HEAD)'
+results_args_compare   = '$(BASE)' '$(HEAD)' '$(AS)'
 results_args_tag-run   = '$(NAME)' '$(RUN)'
 results_args_kcidb     = '$(RUN)'
 results_args_dashboard = '$(RUN)'
@@ -52,7 +53,7 @@ runs: | $(B)/.deps-results
 history: | $(B)/.deps-results
 	@$(RESULTS) history '$(N)' '$(CELL)'
 compare: | $(B)/.deps-results
-	@$(RESULTS) compare '$(BASE)' '$(HEAD)'
+	@$(RESULTS) compare '$(BASE)' '$(HEAD)' $(if $(AS),--as '$(AS)')
 tag-run: | $(B)/.deps-results
 	@$(RESULTS) tag '$(NAME)' '$(RUN)'
 KCIDB_OUT ?= $(B)/report/kcidb.json

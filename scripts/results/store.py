@@ -8,7 +8,7 @@
   runs                          every run, newest first
   check-baseline NAME TREE=TARBALL...   before a gated run: one line if bad
   check GOAL ARGS...            a make goal's bad input, before any work
-  compare BASE [HEAD] [--gate]  see compare.py
+  compare BASE [HEAD] [--gate] [--as HROW=BROW]  see compare.py
   kcidb [RUN] OUT               see kcidb.py
   dashboard [RUN] OUTDIR        see dashboard.py
 
@@ -241,6 +241,7 @@ def check(goal, args):
         import compare
         base = db.resolve(con, a[0], "BASE")
         compare.same_trees(con, base, db.resolve(con, a[1] or "latest", "HEAD"), a[0])
+        compare.rows_as(args[2] if len(args) > 2 else "")
     elif goal in ("tag-run", "kcidb", "dashboard"):
         db.resolve(con, (a[1] if goal == "tag-run" else a[0]) or "latest", "RUN")
     else:
@@ -281,7 +282,7 @@ def run(argv):
         return check_baseline(pos[0] if pos else "", pos[1:])
     if cmd == "compare":
         import compare
-        return compare.main(pos, "--gate" in rest)
+        return compare.main(pos, "--gate" in rest, a.get("as", ""))
     if cmd == "kcidb":
         import kcidb
         return kcidb.main(pos)
