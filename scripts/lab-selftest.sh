@@ -46,8 +46,11 @@ rm -rf "$D" && mkdir -p "$D"/{server/devices,server/media,worker,lavacli,fake}
 [ "$(installed postgresql)" = 1 ] || apt postgresql
 pgver=$(pg_lsclusters -h | awk '$2 == "main" { print $1; exit }')
 [ -n "$pgver" ] || fail "-: no PostgreSQL cluster 'main' (pg_lsclusters)"
-pg_lsclusters -h | awk -v v="$pgver" '$1 == v && $2 == "main" { print $4 }' | grep -qx online ||
+# The machine is left as it was found: a cluster started here is stopped.
+if ! pg_lsclusters -h | awk -v v="$pgver" '$1 == v && $2 == "main" { print $4 }' | grep -qx online; then
 	pg_ctlcluster "$pgver" main start
+	pg_started=$pgver
+fi
 [ "$(installed lava-server lavacli)" = 2 ] || apt lava-server lavacli
 "$here/lava.sh" deps >/dev/null
 if dpkg-query -W -f='${db:Status-Abbrev} ${Package}\n' 'linux-image*' 2>/dev/null | grep '^.[iUFHWt]' >/dev/null; then
@@ -77,6 +80,9 @@ teardown() {
 	pgrep -f -- "--output-dir=$D/worker/" | while read -r pid; do kill_tree "$pid"; done
 	pgq -c "DROP DATABASE IF EXISTS $id" -c "DROP ROLE IF EXISTS $id"
 	rm -f "/etc/lava-server/dispatcher.d/$worker.yaml"
+	if [ -n "${pg_started:-}" ]; then
+		pg_ctlcluster "$pg_started" main stop && echo "lab-selftest: stopped the PostgreSQL cluster it started ($pg_started main)"
+	fi
 }
 trap teardown EXIT
 trap 'exit 130' INT TERM
