@@ -8,6 +8,8 @@
 # the draft note) and Cc list, and the Cc of each patch, into OUTDIR.
 set -eu
 base=$1 pdir=$(cd "$2" && pwd) out=$3
+# format-patch -o runs in a worktree: a relative OUTDIR would land there.
+case $out in /*) ;; *) out=$(pwd)/$out ;; esac
 name=${GIT_AUTHOR_NAME:-$(git config user.name || true)}
 email=${GIT_AUTHOR_EMAIL:-$(git config user.email || true)}
 if [ -z "$name" ] || [ -z "$email" ]; then
