@@ -725,6 +725,13 @@ shell: $(call kimg,$(TREE)-$(FLAVOUR),$(ARCH)) $(B)/guest/tests-$(TREE)/$(ARCH)/
 	$(QEMU_$(ARCH)) -kernel $< -initrd $(B)/guest/tests-$(TREE)/$(ARCH)/initramfs.cpio \
 		-append "$(CMDLINE_$(ARCH)) matrix.shell" -nographic -no-reboot
 
+# --- a2/manpages-kselftest-fixes: checkpatch and Fixes: tags (issue 28) -------
+# The trees are release tarballs without history: checkpatch cannot look up
+# the commit a Fixes: tag names and warns UNKNOWN_COMMIT_ID for every one
+# (docs/series.md says how each id was found). Used by both recipes below.
+CHECKPATCH_FLAGS := --strict --no-tree -q --ignore UNKNOWN_COMMIT_ID
+# --- end a2/manpages-kselftest-fixes -----------------------------------------
+
 # --- the series' own checks --------------------------------------------------
 # Per tree in TREES: checkpatch-<t> (that tree's checkpatch.pl --strict on
 # its series and selftest fixes; on stdin, since given a file name inside a
@@ -741,7 +748,7 @@ define tree_checks
 checkpatch-$(1): $(B)/$(1)/base/.tree
 	$$(call stage,checkpatch --strict on the $(1) series)
 	@for p in $($(1)_SERIES) $(KSELFTEST_FIXES_$(1)); do \
-		$(B)/$(1)/base/src/scripts/checkpatch.pl --strict --no-tree -q - < $$$$p || \
+		$(B)/$(1)/base/src/scripts/checkpatch.pl $(CHECKPATCH_FLAGS) - < $$$$p || \
 			{ echo "checkpatch: $$$$p"; exit 1; }; \
 	done; echo "    checkpatch $(1): $(words $($(1)_SERIES)) patches and $(words $(KSELFTEST_FIXES_$(1))) selftest fixes clean (mutants are test fixtures, not submissions)"
 series-$(1): $(B)/$(1)/base/.tree

@@ -365,6 +365,42 @@ fails_with "cold make check with CI's 17 GiB -> refused before any work" \
 	"disk: 16.6 GiB free .* (3 source trees, 5 worktrees" \
 	env DISK_AVAIL_MIB=17000 sh -c "cd '$top' && ${line:-false no disk.sh line in make -n check}"
 
+# --- series.sh: a patch's notes below "---" survive re-signing ----------------
+git init -q "$t/sr" && printf 'one\n' >"$t/sr/f" && git -C "$t/sr" add f &&
+	git -C "$t/sr" -c user.name=t -c user.email=t@t commit -q -m base && git -C "$t/sr" tag base
+mkdir -p "$t/sp"
+printf 'From 0 Mon Sep 17 00:00:00 2001\nFrom: d <d@d>\nSubject: [PATCH v2 0/1] c\nCc: a <a@a>\n\nbody\n\n-- \n' \
+	>"$t/sp/0000-cover-letter.patch"
+cat >"$t/sp/0001-x.patch" <<'EOF'
+From 0000000000000000000000000000000000000000 Mon Sep 17 00:00:00 2001
+From: d <d@d>
+Subject: [PATCH v2 1/1] x
+
+change f
+
+Signed-off-by: d <d@d>
+---
+v2: why there is no Fixes: tag
+
+ f | 2 +-
+ 1 file changed, 1 insertion(+), 1 deletion(-)
+
+diff --git a/f b/f
+--- a/f
++++ b/f
+@@ -1 +1 @@
+-one
++two
+EOF
+echo 0001-x.patch >"$t/sp/series"
+check "series.sh: the notes below a patch's --- are in the re-signed patch, once" sh -c "
+	export GIT_AUTHOR_NAME=s GIT_AUTHOR_EMAIL=s@s
+	'$top/scripts/series.sh' '$t/sr' '$t/sp' '$t/so' &&
+	grep -q '^    v2: why there is no Fixes: tag\$' '$t/so/0001-x.patch' &&
+	'$top/scripts/series.sh' '$t/sr' '$t/so' '$t/so2' &&
+	grep -c 'v2: why' '$t/so2/0001-x.patch' | grep -qx 1 &&
+	! git -C '$t/sr' rev-parse -q --verify refs/notes/series"
+
 # --- LAVA: the traps of a lab's console and results (scripts/lava/selftest.py) --
 if [ -x /usr/bin/lava-run ]; then
 	check "LAVA jobs and results: every trap of scripts/lava.sh selftest" \

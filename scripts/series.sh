@@ -20,14 +20,28 @@ export GIT_AUTHOR_NAME="$name" GIT_AUTHOR_EMAIL="$email"
 export GIT_COMMITTER_NAME="$name" GIT_COMMITTER_EMAIL="$email"
 cover=$pdir/0000-cover-letter.patch
 wt=$(mktemp -d)
-trap 'rm -rf "$wt"; git -C "$base" worktree prune' EXIT
+trap 'rm -rf "$wt"; git -C "$base" worktree prune; git -C "$base" update-ref -d refs/notes/series 2>/dev/null || :' EXIT
 git -C "$base" worktree add -q --detach "$wt/src" base
+# A patch's notes below its "---" (what changed since the last version,
+# why there is no Fixes: tag), which git am drops: kept as git notes and
+# written back there by format-patch --notes (a "Notes:" block); the
+# notes ref lives only as long as the worktree.
+notes_of() {
+	awk '!on && /^---$/ { on = 1; next }
+		on && (/^ .* \| / || /^ [0-9]+ files? changed/ || /^diff --git /) { exit }
+		on && n == 0 && /^$/ { next }
+		on && n == 0 && /^Notes( \([^)]*\))?:$/ { indented = 1; next }
+		on { if (indented) sub(/^    /, ""); l[++n] = $0 }
+		END { while (n > 0 && l[n] == "") n--; for (i = 1; i <= n; i++) print l[i] }' "$1"
+}
 # The draft's own sign-off (the identity in the cover letter's From:) goes.
 draft=$(sed -n 's/^From: .*<\(.*\)>$/\1/p; s/^ <\(.*\)>$/\1/p' "$cover" | head -n 1)
 grep -v '^[[:space:]]*\(#\|$\)' "$pdir/series" | while read -r p; do
 	git -C "$wt/src" am -q --whitespace=error-all "$pdir/$p"
 	git -C "$wt/src" log -1 --format=%B | grep -v "^Signed-off-by: .*<$draft>\$" |
 		git -C "$wt/src" commit -q --amend --reset-author -s -F -
+	notes_of "$pdir/$p" >"$wt/notes"
+	if [ -s "$wt/notes" ]; then git -C "$wt/src" notes --ref=series add -f -F "$wt/notes" HEAD; fi
 done
 # The header fields of the draft cover letter: subject (without the
 # [PATCH ...] prefix), prefix, Cc list; its body without the draft note.
@@ -41,7 +55,7 @@ sed -n '/^$/,/^-- $/p' "$cover" | sed '1d' |
 rm -rf "$out" && mkdir -p "$out"
 set --
 for c in $(echo "$cc" | tr ' ' '\001'); do set -- "$@" "--cc=$(echo "$c" | tr '\001' ' ')"; done
-git -C "$wt/src" format-patch -q --cover-letter --subject-prefix="$prefix" "$@" \
+git -C "$wt/src" format-patch -q --notes=series --cover-letter --subject-prefix="$prefix" "$@" \
 	-o "$out" base..HEAD
 f=$out/0000-cover-letter.patch
 awk -v subj="$subject" -v body="$wt/body" '
