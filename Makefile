@@ -725,14 +725,11 @@ shell: $(call kimg,$(TREE)-$(FLAVOUR),$(ARCH)) $(B)/guest/tests-$(TREE)/$(ARCH)/
 	$(QEMU_$(ARCH)) -kernel $< -initrd $(B)/guest/tests-$(TREE)/$(ARCH)/initramfs.cpio \
 		-append "$(CMDLINE_$(ARCH)) matrix.shell" -nographic -no-reboot
 
-# --- a2/manpages-kselftest-fixes: checkpatch and Fixes: tags (issue 28) -------
+# --- the series' own checks --------------------------------------------------
 # The trees are release tarballs without history: checkpatch cannot look up
 # the commit a Fixes: tag names and warns UNKNOWN_COMMIT_ID for every one
-# (docs/series.md says how each id was found). Used by both recipes below.
+# (docs/series.md says how each id was found).
 CHECKPATCH_FLAGS := --strict --no-tree -q --ignore UNKNOWN_COMMIT_ID
-# --- end a2/manpages-kselftest-fixes -----------------------------------------
-
-# --- the series' own checks --------------------------------------------------
 # Per tree in TREES: checkpatch-<t> (that tree's checkpatch.pl --strict on
 # its series and selftest fixes; on stdin, since given a file name inside a
 # git tree checkpatch checks the file itself, not the patch in it),
