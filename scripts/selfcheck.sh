@@ -334,7 +334,7 @@ check "README's targets table and the Makefile's targets agree" targets_agree
 # belong to the check's kernel chain, not to the sub-make's own builds.
 line=$(make -s -C "$top" -n check TREES="6.1 6.12" B="$t/cold" 2>/dev/null | grep -m1 '^scripts/disk.sh')
 check "make check TREES=\"6.1 6.12\" -> 6.12's mutant kernels in the check's chain" \
-	sh -c "echo '$line' | grep -q '/6.12/shared-mutants/obj/i386:'"
+	sh -c "echo '$line' | grep -q '/6.12/shared-mutants/obj/x86_64:'"
 
 # --- disk.sh: no room is one line before any work, not ENOSPC mid-build --------
 mkdir -p "$t/disk/base/obj/k" "$t/disk/wt"
