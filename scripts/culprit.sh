@@ -72,7 +72,7 @@ git -C "$wt/src" rev-parse -q --verify HEAD >/dev/null 2>&1 || rm -rf "$wt/src"
 [ -d "$wt/src" ] || git -C "$repo" worktree add -q --detach "$wt/src" base
 cd "$wt/src"
 git bisect reset >/dev/null 2>&1 || true
-git bisect start -q "$branch" base >/dev/null
+git bisect start "$branch" base >/dev/null
 git bisect run "$0" --step "$info" "$case" "$out" >"$out/bisect.log" 2>&1 || true
 first=$(sed -n 's/^\([0-9a-f]\{40\}\) is the first bad commit$/\1/p' "$out/bisect.log")
 git bisect reset -q >/dev/null 2>&1 || true
