@@ -49,7 +49,7 @@ if [ "${1:-}" = --verdict ]; then
 	exit 0
 fi
 [ $# -eq 4 ] || die "usage: culprit.sh CELL-INFO CASE BASE-RESULTS OUT"
-info=$1 case=$2 baseres=$3 out=$4
+info=$(realpath "$1") case=$2 baseres=$(realpath -m "$3") out=$(realpath -m "$4")
 val() { sed -n "s/^$1 //p" "$info"; }
 cell=$(val cell) repo=$(val repo) branch=$(val branch) results=$(val results)
 [ -n "$case" ] || die "CASE= names the case to bisect (test.case, as the report names it)"
