@@ -22,6 +22,8 @@ if [ "${1:-}" = --step ]; then
 	val() { sed -n "s/^$1 //p" "$info"; }
 	src=$(pwd) commit=$(git rev-parse HEAD)
 	obj=$(dirname "$src")/obj/$(val arch)
+	# The cell's fragments are named from the project's top.
+	cd "$here/.."
 	# shellcheck disable=SC2046 # the cell's kbuild.sh arguments, a word list
 	if ! "$here/kbuild.sh" "$src" "$obj" $(val kbuild) >"$out/$commit.build" 2>&1; then
 		echo "    $commit: does not build: skipped"
@@ -31,8 +33,8 @@ if [ "${1:-}" = --step ]; then
 	# shellcheck disable=SC2046 # the cell's QEMU line, a word list
 	"$here/cell.sh" "$out/$commit" "$(val timeout)" "$obj/$image" "$(val initramfs)" \
 		"$(val cmdline)" $(val qemu) >/dev/null 2>&1 || true
-	v=$("$0" --verdict "$out/$commit" "$case" "$(val suites)")
-	echo "    $(git log -1 --format='%h %s' "$commit"): $case $v"
+	v=$("$here/culprit.sh" --verdict "$out/$commit" "$case" "$(val suites)")
+	echo "    $(git -C "$src" log -1 --format='%h %s' "$commit"): $case $v"
 	case $v in
 	*FAIL*) exit 1 ;;
 	*PASS*) exit 0 ;;
@@ -57,8 +59,8 @@ cell=$(val cell) repo=$(val repo) branch=$(val branch) results=$(val results)
 git -C "$repo" rev-parse -q --verify "$branch^{commit}" >/dev/null ||
 	die "$cell: no branch $branch in $repo (make cell CELL=$cell first)"
 suites=$(val suites)
-bad=$("$0" --verdict "$results" "$case" "$suites")
-good=$("$0" --verdict "$baseres" "$case" "$suites")
+bad=$("$here/culprit.sh" --verdict "$results" "$case" "$suites")
+good=$("$here/culprit.sh" --verdict "$baseres" "$case" "$suites")
 case $bad in *FAIL*) ;; *) die "$cell: $case does not fail there ($bad; make cell CELL=$cell first)" ;; esac
 case $good in *FAIL*|*none*) die "$case does not pass on the tree's base ($good; make cell CELL=<tree>-base-<arch>)" ;; esac
 n=$(git -C "$repo" rev-list --count "base..$branch")
@@ -73,17 +75,17 @@ git -C "$wt/src" rev-parse -q --verify HEAD >/dev/null 2>&1 || rm -rf "$wt/src"
 cd "$wt/src"
 git bisect reset >/dev/null 2>&1 || true
 git bisect start "$branch" base >/dev/null
-git bisect run "$0" --step "$info" "$case" "$out" >"$out/bisect.log" 2>&1 || true
+git bisect run "$here/culprit.sh" --step "$info" "$case" "$out" >"$out/bisect.log" 2>&1 || true
 first=$(sed -n 's/^\([0-9a-f]\{40\}\) is the first bad commit$/\1/p' "$out/bisect.log")
 git bisect reset -q >/dev/null 2>&1 || true
 grep '^    ' "$out/bisect.log" || true
 [ -n "$first" ] || { tail -n 5 "$out/bisect.log" >&2; die "$cell: git bisect found no first bad commit"; }
 echo "culprit: first bad commit $(git -C "$repo" log -1 --format='%h "%s" (%an)' "$first")"
-echo "  $case on it:        $("$0" --verdict "$out/$first" "$case" "$suites")"
+echo "  $case on it:        $("$here/culprit.sh" --verdict "$out/$first" "$case" "$suites")"
 parent=$(git -C "$repo" rev-parse "$first^")
 if [ "$parent" = "$(git -C "$repo" rev-parse 'base^{commit}')" ]; then
 	echo "  $case on its parent (base): $good"
 else
-	echo "  $case on its parent: $("$0" --verdict "$out/$parent" "$case" "$suites")"
+	echo "  $case on its parent: $("$here/culprit.sh" --verdict "$out/$parent" "$case" "$suites")"
 fi
 echo "$first" >"$out/first-bad"
