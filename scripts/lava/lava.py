@@ -436,7 +436,8 @@ def export(cells):
             f.write("dispatcher_ip: 127.0.0.1\n")
         with open(os.path.join(d, "cell-info"), "w") as f:
             f.write("".join("%s %s\n" % (k, info[k]) for k in
-                            ("kernel", "initramfs", "cmdline", "qemu", "suites", "row", "arch", "results")
+                            ("kernel", "initramfs", "cmdline", "qemu", "suites", "row", "arch", "treeid",
+                             "flavour", "ref", "results")
                             + (("timeout",) if "timeout" in info else ())))
         m = {"cell": cell, "row": info["row"], "arch": info["arch"], "tree": info["tree"],
              "kernel": info["kernel_row"], **facts,
