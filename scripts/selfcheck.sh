@@ -298,6 +298,23 @@ fails_with "TRINITY_SEED not a number -> one line" "TRINITY_SEED=x: a seed, a nu
 	make -s -C "$top" -n matrix TRINITY_SEED=x
 fails_with "make lava ARTIFACT_URL=notaurl -> one line before any build" "ARTIFACT_URL='notaurl' is not a URL" \
 	make -s -C "$top" -n lava ARTIFACT_URL=notaurl
+fails_with "SERIES= that does not exist -> one line before any work" "series: SERIES=/nonexistent: no such file or folder" \
+	make -s -C "$top" -n matrix SERIES=/nonexistent
+fails_with "SERIES= with no patch (a cover letter alone) -> one line" "no patches in it (no mail with a diff)" \
+	make -s -C "$top" -n matrix SERIES="$top/patches/6.1/0000-cover-letter.patch"
+check "SERIES= of the sample mbox -> its row on every arch" sh -c \
+	"make -s -C '$top' cells SERIES='$top/docs/samples/series-v1.mbox' | grep -c '^6.1-series-90dbe688-' | grep -qx 4"
+fails_with "make culprit without CASE= -> one line" "CASE=: the case to bisect" \
+	make -s -C "$top" -n culprit CELL=6.1-mutant-i-x86_64
+# A patch that does not apply: named, and no branch left behind.
+if [ -d "$top/build/6.1/base/src/.git" ]; then
+	fails_with "SERIES= for another tree -> the first patch that does not apply, named" \
+		'patch 2/4 "select: saturate the seconds a large tv_usec carries" does not apply to base' \
+		"$top/scripts/series-apply.sh" "$top/build/6.1/base/src" series-selfcheck base "$top/patches/7.2"
+	check "... and no branch left" sh -c "[ -z \"\$(git -C '$top/build/6.1/base/src' branch --list series-selfcheck)\" ]"
+else
+	skip "SERIES= for another tree -> the first patch that does not apply, named" "no 6.1 tree yet"
+fi
 # README's targets table (the "## Targets" section) and the Makefile agree:
 # every "make <target>" in the table's first column is a target of make's
 # database (make -p), and every .PHONY target is in the table, but these
