@@ -45,7 +45,8 @@ fi
 t0=$(date +%s)
 # Reconfigure only when a fragment is newer than the config.
 if [ ! -f "$obj/.config" ] || [ -n "$(find $frags -newer "$obj/.config")" ]; then
-	"$here/kconfig.sh" "$src" "$obj" "$karch" $frags
+	# A failed configure leaves no .config to be taken for a good one.
+	"$here/kconfig.sh" "$src" "$obj" "$karch" $frags || { rm -f "$obj/.config"; exit 1; }
 fi
 t1=$(date +%s)
 jobs=-j$(nproc)
