@@ -14,7 +14,7 @@ fails is good. Categories:
 --gate exits 1 on any regression (make matrix BASELINE=).
 --as HROW=BROW compares HEAD's row HROW as if it were BASE's row BROW
 (HEAD's own BROW cells left out): a mutant's run against patched, e.g.
-make compare BASE=<run> HEAD=<run> AS=6.1-mutant-b=6.1-patched, shows the
+make compare BASE=<run> HEAD=<run> COMPARE_AS=6.1-mutant-b=6.1-patched, shows the
 mutant's killing cases as regressions.
 """
 import re
@@ -106,12 +106,12 @@ def flaky(con, runs, keys):
 
 
 def rows_as(spec):
-    """AS=HROW=BROW -> (HROW, BROW), or one line."""
+    """COMPARE_AS=HROW=BROW -> (HROW, BROW), or one line."""
     if not spec:
         return None
     m = spec.split("=")
     if len(m) != 2 or not all(re.fullmatch(r"[A-Za-z0-9._-]+", x) for x in m):
-        raise db.StoreError(f"AS={spec}: HEAD's row=BASE's row, e.g. AS=6.1-mutant-b=6.1-patched")
+        raise db.StoreError(f"COMPARE_AS={spec}: HEAD's row=BASE's row, e.g. AS=6.1-mutant-b=6.1-patched")
     return m[0], m[1]
 
 
@@ -133,7 +133,7 @@ def main(pos, gate=False, as_spec=""):
     bv, hv = verdicts(con, base), renamed(verdicts(con, head), mapping)
     bc, hc = cells(con, base), renamed(cells(con, head), mapping)
     if mapping and not any(k[0] == mapping[1] for k in hc):
-        raise db.StoreError(f"AS={as_spec}: run {head} has no cell of row {mapping[0]}")
+        raise db.StoreError(f"COMPARE_AS={as_spec}: run {head} has no cell of row {mapping[0]}")
     lines = {"regression": [], "fix": [], "still failing": [], "disappeared": []}
 
     def name(k):

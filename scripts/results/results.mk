@@ -10,7 +10,7 @@ KCIDB_ORIGIN  ?= selectmatrix
 BASELINE ?=
 BASE     ?=
 HEAD     ?=
-AS       ?=
+COMPARE_AS ?=
 RUN      ?=
 NAME     ?=
 N        ?= 5
@@ -27,7 +27,7 @@ BASELINE_BAD := $(call results_sh,check-baseline '$(BASELINE)' $(foreach t,$(TRE
 $(if $(BASELINE_BAD),$(error $(BASELINE_BAD)))
 export BASELINE_CHECKED := y
 endif
-results_args_compare   = '$(BASE)' '$(HEAD)' '$(AS)'
+results_args_compare   = '$(BASE)' '$(HEAD)' '$(COMPARE_AS)'
 results_args_tag-run   = '$(NAME)' '$(RUN)'
 results_args_kcidb     = '$(RUN)'
 results_args_dashboard = '$(RUN)'
@@ -53,7 +53,7 @@ runs: | $(B)/.deps-results
 history: | $(B)/.deps-results
 	@$(RESULTS) history '$(N)' '$(CELL)'
 compare: | $(B)/.deps-results
-	@$(RESULTS) compare '$(BASE)' '$(HEAD)' $(if $(AS),--as '$(AS)')
+	@$(RESULTS) compare '$(BASE)' '$(HEAD)' $(if $(COMPARE_AS),--as '$(COMPARE_AS)')
 tag-run: | $(B)/.deps-results
 	@$(RESULTS) tag '$(NAME)' '$(RUN)'
 KCIDB_OUT ?= $(B)/report/kcidb.json

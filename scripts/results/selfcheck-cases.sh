@@ -50,12 +50,12 @@ check "compare: t.f still failing 3 runs in a row, t.e disappeared" sh -c \
 check "compare: flaky across runs (t.d) and between REPEAT boots (t.g)" sh -c \
 	"grep -q 'flaky: 6.1 6.1-patched-x86_64 x86_64 t.d: PASS -> FAIL -> PASS' '$t/rs/cmp' &&
 	 grep -q 'flaky: 6.1 6.1-patched-x86_64 x86_64 t.g: REPEAT boots: PASS FAIL' '$t/rs/cmp'"
-# AS=: HEAD's row taken for BASE's (as a mutant's row against patched):
+# COMPARE_AS=: HEAD's row taken for BASE's (as a mutant's row against patched):
 # run 3's patched fails t.a, run 1's base passes it.
 "$rs" compare 1700000200000000000 good --as 6.1-base=6.1-patched >"$t/rs/cmpas" 2>&1
-check "compare AS=row=row: HEAD's row compared as BASE's (a mutant against patched)" \
+check "compare COMPARE_AS=row=row: HEAD's row compared as BASE's (a mutant against patched)" \
 	grep -q "fix: 6.1 6.1-patched-x86_64 x86_64 t.a: FAIL -> PASS" "$t/rs/cmpas"
-fails_with "compare AS= not row=row -> one line" "AS=a=b=c: HEAD's row=BASE's row" \
+fails_with "compare COMPARE_AS= not row=row -> one line" "COMPARE_AS=a=b=c: HEAD's row=BASE's row" \
 	"$rs" compare good good --as a=b=c
 fails_with "baseline gate: a regression fails the run" "baseline 1700000000000000000 (good): FAIL (1 regressions)" \
 	env BASELINE=good RUN_ID=1700000200000000000 "$top/scripts/results/record.sh" matrix local \
