@@ -111,7 +111,7 @@ def rows_as(spec):
         return None
     m = spec.split("=")
     if len(m) != 2 or not all(re.fullmatch(r"[A-Za-z0-9._-]+", x) for x in m):
-        raise db.StoreError(f"COMPARE_AS={spec}: HEAD's row=BASE's row, e.g. AS=6.1-mutant-b=6.1-patched")
+        raise db.StoreError(f"COMPARE_AS={spec}: HEAD's row=BASE's row, e.g. COMPARE_AS=6.1-mutant-b=6.1-patched")
     return m[0], m[1]
 
 
