@@ -17,7 +17,7 @@ patch=$(sed -n "s/^\($mutant-[^\t]*\)\t.*/\1/p" "$top/patches/mutants/series")
 export GIT_INDEX_FILE="$out/index"
 git -C "$repo" read-tree culprit-sample
 git -C "$repo" apply --cached "$top/patches/mutants/$patch"
-c=$(echo "mutant $mutant: $(sed -n 's/^Subject: \[PATCH\] //p' "$top/patches/mutants/$patch")" |
+c=$(sed -n 's/^Subject: \[PATCH\] //p' "$top/patches/mutants/$patch" |
 	git -C "$repo" commit-tree "$(git -C "$repo" write-tree)" -p culprit-sample)
 doc=Documentation/filesystems/index.rst
 blob=$({ git -C "$repo" show "$c:$doc"; echo; echo ".. culprit-check: a harmless last commit"; } |
