@@ -78,7 +78,7 @@ git bisect start "$branch" base >/dev/null
 git bisect run "$here/culprit.sh" --step "$info" "$case" "$out" >"$out/bisect.log" 2>&1 || true
 first=$(sed -n 's/^\([0-9a-f]\{40\}\) is the first bad commit$/\1/p' "$out/bisect.log")
 git bisect reset -q >/dev/null 2>&1 || true
-grep '^    ' "$out/bisect.log" || true
+grep '^    [0-9a-f]\{7\} ' "$out/bisect.log" || true
 [ -n "$first" ] || { tail -n 5 "$out/bisect.log" >&2; die "$cell: git bisect found no first bad commit"; }
 echo "culprit: first bad commit $(git -C "$repo" log -1 --format='%h "%s" (%an)' "$first")"
 echo "  $case on it:        $("$here/culprit.sh" --verdict "$out/$first" "$case" "$suites")"
