@@ -51,6 +51,21 @@ function xmatch(e, i) {
 }
 # The boot seconds of a cell ("" when not known).
 function secs(id,   p) { return bootline(id, p) ? p[2] : "" }
+# A header line of groups (1 trees, 2 flavours, 3 arches): a group name
+# spans the columns of its cells.
+function gkey(i, level) {
+	return level == 1 ? ct[i] : level == 2 ? cv[i] : cv[i] SUBSEP ca[i]
+}
+function header(first, level,   hdr, i, j, span, name) {
+	hdr = sprintf("%-" w0 "s", first)
+	for (i = 1; i <= ncell; i = j) {
+		for (j = i + 1; j <= ncell && gkey(j, level) == gkey(i, level); j++) ;
+		span = (j - i) * cw
+		name = level == 1 ? ct[i] : level == 2 ? cf[i] : ca[i]
+		hdr = hdr sprintf("%-" span "s", substr(name, 1, span - 1))
+	}
+	print hdr
+}
 function addrow(r) { if (!(r in seen)) { seen[r] = 1; rows[++nrows] = r } }
 function xml(s) {
 	gsub(/&/, "\\&amp;", s); gsub(/</, "\\&lt;", s); gsub(/>/, "\\&gt;", s)
@@ -166,27 +181,7 @@ BEGIN {
 	}
 	# A group name spans its columns; longer ones are cut: trees, then
 	# flavours, then arches.
-	hdr = sprintf("%-" w0 "s", "tree")
-	for (i = 1; i <= ncell; i = j) {
-		for (j = i + 1; j <= ncell && ct[j] == ct[i]; j++) ;
-		span = (j - i) * cw
-		hdr = hdr sprintf("%-" span "s", substr(ct[i], 1, span - 1))
-	}
-	print hdr
-	hdr = sprintf("%-" w0 "s", "")
-	for (i = 1; i <= ncell; i = j) {
-		for (j = i + 1; j <= ncell && cv[j] == cv[i]; j++) ;
-		span = (j - i) * cw
-		hdr = hdr sprintf("%-" span "s", substr(cf[i], 1, span - 1))
-	}
-	print hdr
-	hdr = sprintf("%-" w0 "s", "")
-	for (i = 1; i <= ncell; i = j) {
-		for (j = i + 1; j <= ncell && cv[j] == cv[i] && ca[j] == ca[i]; j++) ;
-		span = (j - i) * cw
-		hdr = hdr sprintf("%-" span "s", substr(ca[i], 1, span - 1))
-	}
-	print hdr
+	header("tree", 1); header("", 2); header("", 3)
 	hdr = sprintf("%-" w0 "s", "test.case")
 	for (i = 1; i <= ncell; i++) hdr = hdr sprintf("%-" cw "s", cabi[i])
 	print hdr
