@@ -30,7 +30,7 @@ struct variant {
 static const struct variant variants[] = {
 	{ "plain", W_PLAIN },
 	{ "sticky", W_STICKY },
-	{ "unwritable", W_READONLY },
+	{ "readonly", W_READONLY },
 };
 
 static const char *skip(const struct entry *e, const void *p)

@@ -23,7 +23,7 @@
  * ABI's own glibc (Debian 12: 2.36, native and cross). What decides the
  * outcome: on an unpatched kernel a read-only timeout of a stopped and
  * continued call fails with EINTR although no handler ran (restart.c's
- * _unwritable rows); a copy in writable memory restarts transparently.
+ * _readonly rows); a copy in writable memory restarts transparently.
  * So on base the first variant tells whether the kernel saw the caller's
  * pointer; the second tells it on any kernel for pselect and ppoll (every
  * kernel writes the time left into a writable timeout it was given).

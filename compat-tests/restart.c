@@ -48,15 +48,15 @@ static const struct variant variants[] = {
 	/* stopped for 1.5 T, continued, no signal */
 	{ "plain", W_PLAIN, ACT_STOP },
 	{ "sticky", W_STICKY, ACT_STOP },
-	{ "unwritable", W_READONLY, ACT_STOP },
+	{ "readonly", W_READONLY, ACT_STOP },
 	/* stopped again in the restarted call, continued, no signal */
 	{ "plain_twice", W_PLAIN, ACT_STOP_TWICE },
 	{ "sticky_twice", W_STICKY, ACT_STOP_TWICE },
-	{ "unwritable_twice", W_READONLY, ACT_STOP_TWICE },
+	{ "readonly_twice", W_READONLY, ACT_STOP_TWICE },
 	/* a handled, unblocked SIGUSR1 sent while stopped */
 	{ "plain_stop_signal", W_PLAIN, ACT_STOP_SIGNAL, .eintr = true, .handled = 1 },
 	{ "sticky_stop_signal", W_STICKY, ACT_STOP_SIGNAL, .eintr = true, .handled = 1 },
-	{ "unwritable_stop_signal", W_READONLY, ACT_STOP_SIGNAL, .eintr = true,
+	{ "readonly_stop_signal", W_READONLY, ACT_STOP_SIGNAL, .eintr = true,
 	  .handled = 1 },
 	/*
 	 * SIGUSR1 blocked by the call's mask, sent while stopped: at SIGCONT
@@ -76,18 +76,18 @@ static const struct variant variants[] = {
 	 */
 	{ "sticky_stop_masked", W_STICKY, ACT_STOP_SIGNAL, .masked = true,
 	  .eintr = true, .or_resumes = true, .handled = 1 },
-	{ "unwritable_stop_masked", W_READONLY, ACT_STOP_SIGNAL, .masked = true,
+	{ "readonly_stop_masked", W_READONLY, ACT_STOP_SIGNAL, .masked = true,
 	  .eintr = true, .or_resumes = true, .handled = 1 },
 	/* a handled SIGUSR1 into the restarted call */
 	{ "plain_cont_signal", W_PLAIN, ACT_STOP_CONT_SIGNAL, .eintr = true, .handled = 1 },
 	{ "sticky_cont_signal", W_STICKY, ACT_STOP_CONT_SIGNAL, .eintr = true,
 	  .handled = 1 },
-	{ "unwritable_cont_signal", W_READONLY, ACT_STOP_CONT_SIGNAL, .eintr = true,
+	{ "readonly_cont_signal", W_READONLY, ACT_STOP_CONT_SIGNAL, .eintr = true,
 	  .handled = 1 },
 	/* SIGUSR1 blocked by the call's mask into the restarted call */
 	{ "mask", W_PLAIN, ACT_STOP_CONT_SIGNAL, .masked = true, .handled = 1 },
 	{ "sticky_mask", W_STICKY, ACT_STOP_CONT_SIGNAL, .masked = true, .handled = 1 },
-	{ "unwritable_mask", W_READONLY, ACT_STOP_CONT_SIGNAL, .masked = true,
+	{ "readonly_mask", W_READONLY, ACT_STOP_CONT_SIGNAL, .masked = true,
 	  .handled = 1 },
 };
 

@@ -22,10 +22,10 @@ static const struct variant {
 	{ "", W_PLAIN },
 	{ "sa_restart", W_PLAIN, true },
 	{ "sticky_sa_restart", W_STICKY, true },
-	{ "unwritable_sa_restart", W_READONLY, true },
+	{ "readonly_sa_restart", W_READONLY, true },
 	{ "caller_blocked", W_PLAIN, .sig = SIGUSR2 },
 	{ "sticky_caller_blocked", W_STICKY, .sig = SIGUSR2 },
-	{ "unwritable_caller_blocked", W_READONLY, .sig = SIGUSR2 },
+	{ "readonly_caller_blocked", W_READONLY, .sig = SIGUSR2 },
 	{ "sticky_caller_blocked_sa_restart", W_STICKY, true, SIGUSR2 },
 };
 
