@@ -3,9 +3,15 @@
 # nothing is built twice on one machine (a second clone of the same commit,
 # CI's fresh clone after a session). Only products: results never come
 # from here, every cell still boots.
-#   cache.sh get KIND KEY DEST      copy entry KIND/KEY's files into DEST;
+#   cache.sh get KIND KEY DEST [link]
+#                                   copy entry KIND/KEY's files into DEST;
 #                                   exit 1 if absent, or if its checksum
-#                                   fails (one line; the entry is removed)
+#                                   fails (one line; the entry is removed).
+#                                   link: hard links where DEST is on the
+#                                   cache's filesystem (a source tree: git
+#                                   and kbuild replace files, never write
+#                                   into one; a file changed in place would
+#                                   fail the entry's checksum next time)
 #   cache.sh put KIND KEY SRC PATH...
 #                                   store SRC/PATH... (files or folders,
 #                                   relative to SRC) as KIND/KEY, every
@@ -29,7 +35,7 @@ mkdir -p "$dir"
 exec 7>"$dir/.lock"
 case $cmd in
 get)
-	kind=$2 key=$3 dest=$4
+	kind=$2 key=$3 dest=$4 how=${5:-copy}
 	e=$dir/$kind/$key
 	flock -s 7
 	[ -f "$e/sha256sums" ] || exit 1
@@ -41,7 +47,11 @@ get)
 	fi
 	touch "$e"
 	mkdir -p "$dest"
-	cp -a "$e/files/." "$dest/"
+	if [ "$how" = link ] && [ "$(stat -c %d "$e/files")" = "$(stat -c %d "$dest")" ]; then
+		cp -al "$e/files/." "$dest/"
+	else
+		cp -a "$e/files/." "$dest/"
+	fi
 	;;
 put)
 	kind=$2 key=$3 src=$4; shift 4

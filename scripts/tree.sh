@@ -27,9 +27,10 @@ base)
 	# The repository this step makes depends only on the tarball: a
 	# second clone takes it from the cache (scripts/cache.sh).
 	key=$( { sha256sum <"$tarball"; echo "tree.sh base 1"; } | sha256sum | cut -c1-32)
-	if "$here/cache.sh" get tree "$key" "$dir"; then
-		# The copy keeps sizes and mtimes, not inodes and ctimes: git then
-		# trusts the index as it is instead of hashing every file again.
+	if "$here/cache.sh" get tree "$key" "$dir" link; then
+		# A copy keeps sizes and mtimes, not inodes and ctimes (a link
+		# changes the ctime): git then trusts the index as it is instead
+		# of hashing every file again.
 		git -C "$dir/src" config core.checkStat minimal
 		git -C "$dir/src" config core.trustctime false
 		[ -z "${TIMED_NOTE:-}" ] || echo "from cache" >"$TIMED_NOTE"
