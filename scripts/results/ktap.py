@@ -5,6 +5,8 @@
                                  case (scripts/ktap-verdicts.sh calls this)
   ktap.py plans FILE...          the plans (1..N at every level) against
                                  the results under them; exit 1 on a problem
+  ktap.py kunit TREE FILE...     our rows against those of TREE's (an
+                                 unpacked kernel source) kunit_parser.py
 
 A suite is a list of test programs, each with its cases indented one
 level; a case is named test.case, as the report names its rows. A program
@@ -33,6 +35,12 @@ def read_lines(path):
     if lines and lines[-1] == "":
         lines.pop()
     return lines
+
+
+def fields(s):
+    """S split as awk's default FS and sh's IFS split it: on blanks, tabs
+    and newlines only (a \r stays part of a word)."""
+    return [w for w in re.split(r"[ \t\n]+", s) if w]
 
 
 def items(lines, summaries=False):
@@ -127,22 +135,63 @@ def flat(path):
     return out
 
 
+def kunit_rows(tree, path):
+    """PATH read by the kernel tree's own tools/testing/kunit/kunit_parser.py
+    (TREE: an unpacked source), as our rows; and its count of parse errors.
+    Only to compare (docs/pipeline.md says why it is not the reader)."""
+    sys.path.insert(0, os.path.join(tree, "tools/testing/kunit"))
+    import kunit_parser as kp
+    import kunit_printer
+    quiet = kunit_printer.stdout
+    quiet._output = open(os.devnull, "w")
+    lines = [l + "\n" for l in read_lines(path)]
+    takes_printer = "printer" in kp.parse_run_tests.__code__.co_varnames
+    t = kp.parse_run_tests(lines, quiet) if takes_printer else kp.parse_run_tests(lines)
+    ok = {kp.TestStatus.SUCCESS: "PASS", kp.TestStatus.SKIPPED: "SKIP"}
+    rows = []
+    for prog in t.subtests:
+        cases = [(prog.name + "." + c.name, ok.get(c.status, "FAIL")) for c in prog.subtests]
+        rows += cases
+        if prog.status not in ok and not any(v == "FAIL" for _, v in cases):
+            rows.append((prog.name, "FAIL"))
+    return ["%s %s" % r for r in rows], t.counts.errors
+
+
+def kunit_compare(tree, files):
+    for f in files:
+        ours, (theirs, errors) = verdict_lines(f), kunit_rows(tree, f)
+        only = [("-" + l) for l in ours if l not in set(theirs)] + \
+            [("+" + l) for l in theirs if l not in set(ours)]
+        write("%s: %d rows, kunit_parser %d rows, %d parse errors, %d rows differ%s\n"
+              % (f, len(ours), len(theirs), errors, len(only), " (%s)" % " | ".join(only[:2]) if only else ""))
+    return 0
+
+
 def write(text):
     sys.stdout.buffer.write(text.encode("utf-8", "surrogateescape"))
 
 
 def main(argv):
-    usage = "usage: ktap.py verdicts [-s] FILE... | plans FILE..."
-    if not argv or argv[0] not in ("verdicts", "plans"):
+    usage = "usage: ktap.py verdicts [-s] FILE... | plans FILE... | kunit TREE FILE..."
+    if not argv or argv[0] not in ("verdicts", "plans", "kunit"):
         print(usage, file=sys.stderr)
         return 2
     cmd, args = argv[0], argv[1:]
+    if cmd == "kunit":
+        tree = args[0] if args else ""
+        if not os.path.isfile(os.path.join(tree, "tools/testing/kunit/kunit_parser.py")):
+            print("ktap: %s: no tools/testing/kunit/kunit_parser.py there (an unpacked kernel tree)" % tree,
+                  file=sys.stderr)
+            return 2
+        args = args[1:]
     summaries = cmd == "verdicts" and args[:1] == ["-s"]
     files = args[1:] if summaries else args
     for f in files:
         if not os.path.isfile(f) or not os.access(f, os.R_OK):
             print("ktap: %s: no such KTAP file" % f, file=sys.stderr)
             return 2
+    if cmd == "kunit":
+        return kunit_compare(tree, files)
     if cmd == "plans":
         probs = [p for f in files for p in plan_problems(f)]
         write("".join(p + "\n" for p in probs))

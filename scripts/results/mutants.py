@@ -38,16 +38,16 @@ def verdicts(results, row, arch, abi):
 
 def randomized():
     """compat-tests/randomized: tests whose rows kill a mutant by chance."""
-    return {l.split()[0] for l in ktap.read_lines(os.path.join(TOP, "compat-tests/randomized"))
-            if l.split() and not l.split()[0].startswith("#")}
+    words = [ktap.fields(l) for l in ktap.read_lines(os.path.join(TOP, "compat-tests/randomized"))]
+    return {w[0] for w in words if w and not w[0].startswith("#")}
 
 
 def killing(ref_lines, mut_lines, skip):
     """The cases that pass on the reference and fail on the mutant,
     sorted (fields as awk splits the lines: a name with a blank never
     counts)."""
-    p = [w[0] for w in (l.split() for l in ref_lines) if len(w) > 1 and w[1] == "PASS"]
-    m = [w[0] for w in (l.split() for l in mut_lines)
+    p = [w[0] for w in (ktap.fields(l) for l in ref_lines) if len(w) > 1 and w[1] == "PASS"]
+    m = [w[0] for w in (ktap.fields(l) for l in mut_lines)
          if len(w) > 1 and w[1] == "FAIL" and w[0][:max(w[0].find("."), 0)] not in skip]
     both = sorted(p + m)
     return sorted({x for i, x in enumerate(both) if i and both[i - 1] == x})
@@ -95,7 +95,7 @@ def main(argv):
         return 2
     results, outdir, specs = argv[0], argv[3], argv[4:]
     for s in specs:
-        if not s.split():
+        if not ktap.fields(s):
             print("mutants.sh: an empty mutant argument (\"MUTANT REF CELL...\")", file=sys.stderr)
             return 2
     os.makedirs(outdir, exist_ok=True)
@@ -103,7 +103,7 @@ def main(argv):
     survivors = skipped = 0
     lines = []
     for s in specs:
-        w = s.split()
+        w = ktap.fields(s)
         m, ref, cells = w[0], (w[1] if len(w) > 1 else ""), w[2:]
         # A defect that cannot occur on the arches run (patches/mutants/series).
         if not cells:

@@ -64,7 +64,7 @@ class Expectation:
 def expectations(path):
     out = []
     for line in read_lines(path):
-        w = line.split("#", 1)[0].split()
+        w = ktap.fields(line.split("#", 1)[0])
         if len(w) >= 3:
             out.append(Expectation(w))
     return out
@@ -246,7 +246,7 @@ def main(argv):
         print("report.sh: usage: report.sh RESULTS EXPECTED INFO OUTDIR CELL...", file=sys.stderr)
         return 2
     results, expected, info_path, outdir = argv[:4]
-    specs = " ".join(argv[4:]).split()
+    specs = ktap.fields(" ".join(argv[4:]))
     times, run = os.environ.get("TIMES", ""), os.environ.get("RUN_ID", "")
     os.makedirs(outdir, exist_ok=True)
     cells, rows = read_cells(results, specs, times, run)
@@ -256,7 +256,7 @@ def main(argv):
     kv = {}
     for line in info:
         if re.match(r"^tree [^ ]+: ", line):
-            w = line.split()
+            w = ktap.fields(line)
             kv[re.sub(r":$", "", w[1])] = w[2] if len(w) > 2 else ""
     lines, bad = text(cells, rows, exps, info, times, run)
     write(os.path.join(outdir, "report.txt"), lines)

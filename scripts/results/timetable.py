@@ -82,7 +82,7 @@ def table(times, run):
     for l in lines:
         p = l.split("\t") + ["", "", "", ""] if l else ["", "", "", ""]
         k = p[0].split(" ", 1)[0]
-        order = ORDER.find(k) + 1 if k else 0
+        order = ORDER.find(k) + 1  # awk index(): 1-based, 0 when absent
         now = same(p[2], run)
         key = "%d %03d %s" % (0 if now else 1, order, p[0])
         tl[key] = "  %-34s %7.1f s  %s%s" % (p[0], awknum(p[1]),
