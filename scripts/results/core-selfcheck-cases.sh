@@ -9,7 +9,7 @@ c=$t/core && mkdir -p "$c"
 # case at all (it crashed before its plan).
 printf 'KTAP version 1\n1..2\n    1..3\n    ok 1 a\n    not ok 2 b\n    ok 3 c # SKIP no such call\nnot ok 1 t # exit status 1\nnot ok 2 u # exit status 139\n' >"$c/s.ktap"
 "$k" verdicts "$c/s.ktap" >"$c/v" 2>&1
-check "ktap: nested cases named test.case, a SKIP is SKIP" sh -c \
+check "ktap: nested cases named test.case, a skipped case is SKIP" sh -c \
 	"grep -qx 't.a PASS' '$c/v' && grep -qx 't.b FAIL' '$c/v' && grep -qx 't.c SKIP' '$c/v'"
 check "ktap: a program that failed without a failing case -> a FAIL row of its own" grep -qx 'u FAIL' "$c/v"
 check "ktap: plans met -> no plan problem" "$k" plans "$c/s.ktap"
@@ -31,7 +31,7 @@ check "ktap: cases of a program the crash cut short -> no row (not PASS)" sh -c 
 mkdir -p "$c/res/6.1-patched/x86_64" && echo ok >"$c/res/6.1-patched/x86_64/status"
 printf 'KTAP version 1\n1..2\n    1..1\n    ok 1 a\nok 1 hres\n    1..1\n    ok 1 a\nok 2 t\n' >"$c/res/6.1-patched/x86_64/x86_64.ktap"
 : >"$c/info"
-"$top/scripts/report.sh" "$c/res" /dev/null "$c/info" "$c/rep" \
+TIMES= "$top/scripts/report.sh" "$c/res" /dev/null "$c/info" "$c/rep" \
 	6.1-patched:x86_64:x86_64:6.1:patched 6.1-base:x86_64:x86_64:6.1:base >"$c/out" 2>&1
 echo "rc $?" >>"$c/out"
 check "report: the crashed cell's cut-short case is ERR, not PASS; the run fails with the reason" sh -c \
@@ -40,10 +40,10 @@ check "report: the crashed cell's cut-short case is ERR, not PASS; the run fails
 check "report: ERR in verdicts.tsv and JUnit for the crashed cell" sh -c \
 	"grep -q '^6.1-base	x86_64	x86_64	t.a	ERR	0$' '$c/rep/verdicts.tsv' &&
 	 grep -q 'name=\"boot\"><failure message=\"guest ended without finishing' '$c/rep/junit.xml'"
-check "report: a SKIP is neither passed nor failed, JUnit <skipped/>" sh -c \
+check "report: a skipped case is neither passed nor failed, JUnit <skipped/>" sh -c \
 	"mkdir -p '$c/sres/6.1-base/x86_64' && echo ok >'$c/sres/6.1-base/x86_64/status' && cp '$c/s.ktap' '$c/sres/6.1-base/x86_64/x86_64.ktap' &&
 	 printf 'base x86_64 t.b\nbase x86_64 u\n' >'$c/sxf' &&
-	 '$top/scripts/report.sh' '$c/sres' '$c/sxf' '$c/info' '$c/srep' 6.1-base:x86_64:x86_64:6.1:base >/dev/null &&
+	 TIMES= '$top/scripts/report.sh' '$c/sres' '$c/sxf' '$c/info' '$c/srep' 6.1-base:x86_64:x86_64:6.1:base >/dev/null &&
 	 grep -q '1 passed, 2 expected failures, 0 failed' '$c/srep/report.txt' &&
 	 grep -q '<testcase classname=\"t\" name=\"c\"><skipped/></testcase>' '$c/srep/junit.xml'"
 fails_with "ktap: a KTAP file that is not there -> one line" "ktap: $c/nosuch.ktap: no such KTAP file" \
