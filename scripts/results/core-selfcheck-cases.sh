@@ -31,7 +31,7 @@ check "ktap: cases of a program the crash cut short -> no row (not PASS)" sh -c 
 mkdir -p "$c/res/6.1-patched/x86_64" && echo ok >"$c/res/6.1-patched/x86_64/status"
 printf 'KTAP version 1\n1..2\n    1..1\n    ok 1 a\nok 1 hres\n    1..1\n    ok 1 a\nok 2 t\n' >"$c/res/6.1-patched/x86_64/x86_64.ktap"
 : >"$c/info"
-TIMES= "$top/scripts/report.sh" "$c/res" /dev/null "$c/info" "$c/rep" \
+TIMES='' "$top/scripts/report.sh" "$c/res" /dev/null "$c/info" "$c/rep" \
 	6.1-patched:x86_64:x86_64:6.1:patched 6.1-base:x86_64:x86_64:6.1:base >"$c/out" 2>&1
 echo "rc $?" >>"$c/out"
 check "report: the crashed cell's cut-short case is ERR, not PASS; the run fails with the reason" sh -c \
