@@ -426,6 +426,10 @@ else
 	skip "LAVA jobs and results" "lava-dispatcher not installed (make lava-check installs it)"
 fi
 
+# --- the results core (scripts/results/): KTAP reader, plans, report, kill rule -
+# shellcheck source=SCRIPTDIR/results/core-selfcheck-cases.sh
+. "$here/results/core-selfcheck-cases.sh"
+
 # --- the results store (scripts/results/): ingest, compare, KCIDB, dashboard ---
 # shellcheck source=SCRIPTDIR/results/selfcheck-cases.sh
 . "$here/results/selfcheck-cases.sh"

@@ -8,25 +8,21 @@ breaks them), and the mutant-killing cases it fails - the cases that
 pass on patched and fail on a mutant of the tree (when that mutant's cells
 ran; compat-tests/randomized's rows are not counted, as in mutants.sh):
 a series that fails exactly a mutant's killing cases has that mutant's
-defect. CELLS are arch:abi; verdicts come from scripts/ktap-verdicts.sh
-(the one KTAP reader). Writes OUT, prints it; exits 0 (the matrix's own
+defect. CELLS are arch:abi; verdicts come from ktap.py (the one KTAP
+reader). Writes OUT, prints it; exits 0 (the matrix's own
 report decides pass or fail).
 """
 import os
-import subprocess
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 TOP = os.path.dirname(os.path.dirname(HERE))
+sys.path.insert(0, HERE)
+import ktap  # noqa: E402
 
 
 def verdicts(results, row, arch, abi):
-    f = os.path.join(results, row, arch, abi + ".ktap")
-    if not os.path.exists(f):
-        return None
-    out = subprocess.run([os.path.join(TOP, "scripts/ktap-verdicts.sh"), f],
-                         capture_output=True, text=True).stdout
-    return dict(l.rsplit(" ", 1) for l in out.splitlines() if " " in l)
+    return ktap.verdicts(os.path.join(results, row, arch, abi + ".ktap"))
 
 
 def randomized():

@@ -1,0 +1,128 @@
+#!/usr/bin/env python3
+"""mutants.py RESULTS EXPECTED INFO OUTDIR "MUTANT REF CELL..."...
+(scripts/mutants.sh; lava.py judges a lab's mutant cell through it too)
+
+Every mutant kernel (the series plus one plausible wrong change, from
+patches/mutants/) must be killed: at least one case that passes on its
+reference row REF (its tree's patched) fails on the mutant, in the same
+arch and ABI, outside compat-tests/randomized. CELL is the Makefile's
+row:arch:abi:tree:flavour. Prints the killing cases per mutant and per
+cell, writes OUTDIR/mutants.txt, and fails when a mutant survives or a
+cell of it did not finish. A mutant with no cell (its defect cannot occur
+on the arches run) is named as not run.
+"""
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import ktap  # noqa: E402
+
+TOP = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+SPLAT = "kernel splat on the console"
+
+
+def status(path):
+    """A status file as $(cat F || echo "not run") gives it."""
+    try:
+        with open(path, encoding="utf-8", errors="surrogateescape", newline="") as f:
+            return f.read().rstrip("\n")
+    except OSError:
+        return "not run"
+
+
+def verdicts(results, row, arch, abi):
+    """The sorted "test.case VERDICT" lines of a cell's suite (none: [])."""
+    f = os.path.join(results, row, arch, abi + ".ktap")
+    return sorted(ktap.verdict_lines(f)) if os.path.isfile(f) else []
+
+
+def randomized():
+    """compat-tests/randomized: tests whose rows kill a mutant by chance."""
+    words = [ktap.fields(l) for l in ktap.read_lines(os.path.join(TOP, "compat-tests/randomized"))]
+    return {w[0] for w in words if w and not w[0].startswith("#")}
+
+
+def killing(ref_lines, mut_lines, skip):
+    """The cases that pass on the reference and fail on the mutant,
+    sorted (fields as awk splits the lines: a name with a blank never
+    counts)."""
+    p = [w[0] for w in (ktap.fields(l) for l in ref_lines) if len(w) > 1 and w[1] == "PASS"]
+    m = [w[0] for w in (ktap.fields(l) for l in mut_lines)
+         if len(w) > 1 and w[1] == "FAIL" and w[0][:max(w[0].find("."), 0)] not in skip]
+    both = sorted(p + m)
+    return sorted({x for i, x in enumerate(both) if i and both[i - 1] == x})
+
+
+def judge(results, m, ref, cells, skip):
+    """One mutant's lines and its problems: a cell that did not finish
+    (its own or its reference's), and the mutant surviving."""
+    killers, problems, line, out = 0, 0, "", []
+    for c in cells:
+        row, arch, abi = (c.split(":") + ["", ""])[:3]
+        st = status(os.path.join(results, row, arch, "status"))
+        pst = status(os.path.join(results, ref, arch, "status"))
+        if st != "ok" and st != SPLAT:
+            out.append("%s %s %s: guest: %s" % (m, arch, abi, st))
+            problems += 1
+            continue
+        if pst != "ok":
+            out.append("%s %s %s: %s guest: %s" % (m, arch, abi, ref, pst))
+            problems += 1
+            continue
+        k = killing(verdicts(results, ref, arch, abi), verdicts(results, row, arch, abi), skip)
+        n = len(k)
+        # A splat kills too: it counts as one more case.
+        if st != "ok":
+            n += 1
+            k = k[:-1] + [(k[-1] if k else "") + " (console: %s)" % st]
+        killers += n
+        named = ""
+        if n:
+            b = (" ".join(k) + " ").replace("\n", " ").encode("utf-8", "surrogateescape")[:300]
+            named = ": " + b.decode("utf-8", "surrogateescape")
+        line += "\n    %s %s: %d killing cases%s" % (arch, abi, n, named)
+    if killers > 0:
+        out.append("mutant %s: killed (%d cases)%s" % (m, killers, line))
+        return out, problems
+    out.append("mutant %s: SURVIVED%s" % (m, line))
+    return out, problems + 1
+
+
+def main(argv):
+    if len(argv) < 4:
+        print("mutants.sh: usage: mutants.sh RESULTS EXPECTED INFO OUTDIR \"MUTANT REF CELL...\"...",
+              file=sys.stderr)
+        return 2
+    results, outdir, specs = argv[0], argv[3], argv[4:]
+    for s in specs:
+        if not ktap.fields(s):
+            print("mutants.sh: an empty mutant argument (\"MUTANT REF CELL...\")", file=sys.stderr)
+            return 2
+    os.makedirs(outdir, exist_ok=True)
+    skip = randomized()
+    survivors = skipped = 0
+    lines = []
+    for s in specs:
+        w = ktap.fields(s)
+        m, ref, cells = w[0], (w[1] if len(w) > 1 else ""), w[2:]
+        # A defect that cannot occur on the arches run (patches/mutants/series).
+        if not cells:
+            lines.append("mutant %s: not run: none of the arches where it can occur is in ARCHES" % m)
+            skipped += 1
+            continue
+        out, bad = judge(results, m, ref, cells, skip)
+        lines += out
+        survivors += bad
+    if survivors == 0:
+        lines.append("mutants: PASS (%d killed, %d not run here)" % (len(specs) - skipped, skipped))
+    else:
+        lines.append("mutants: FAIL (%d problems)" % survivors)
+    text = "".join(l + "\n" for l in lines).encode("utf-8", "surrogateescape")
+    with open(os.path.join(outdir, "mutants.txt"), "wb") as f:
+        f.write(text)
+    sys.stdout.buffer.write(text)
+    return 0 if survivors == 0 else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
