@@ -140,11 +140,10 @@ def server_results(text):
     return [(r["suite"], r["name"], r["result"]) for r in res if r.get("suite") != "lava"]
 
 
-def lab_collect(ident, c, jid, job, outroot):
-    """A finished job of cell C: its console split as boot.sh's, per-case
-    results from the server, the job's health; returns (status, one line
-    or None, the server's view of the job)."""
-    cell = c["id"]
+def lab_collect(ident, cell, c, jid, job, outroot):
+    """A finished job (folder CELL, cell C): its console split as boot.sh's,
+    per-case results from the server, the job's health; returns (status,
+    one line or None, the server's view of the job)."""
     show = lab_show(ident, jid)
     health = show.get("health") or "Unknown"
     _, raw = lavacli(ident, "jobs", "logs", jid, "--raw", "--no-follow")
@@ -241,19 +240,20 @@ def lab(cells):
     report = os.path.join(LAB, "report")
     shutil.rmtree(report, ignore_errors=True)
     ident, url = lab_args(cells)
-    todo = [lab_job(cell, url) for cell in cells]
+    # Named by their folders (lab-selftest's broken copies of a cell's job).
+    todo = [(cell,) + lab_job(cell, url) for cell in cells]
     outroot = os.path.join(LAB, "results")
-    for _, _, c in todo:
+    for _, _, _, c in todo:
         shutil.rmtree(os.path.join(outroot, c["row"], c["arch"]), ignore_errors=True)
     os.makedirs(LAB, exist_ok=True)
     ids = []
     t0 = time.time()
     with open(os.path.join(LAB, "jobs"), "w") as jf:
         try:
-            for d, _, c in todo:
-                jid = lab_submit(ident, c["id"], os.path.join(d, "job.yaml"))
+            for cell, d, _, _ in todo:
+                jid = lab_submit(ident, cell, os.path.join(d, "job.yaml"))
                 ids.append(jid)
-                jf.write("%s %s\n" % (c["id"], jid))
+                jf.write("%s %s\n" % (cell, jid))
                 jf.flush()
         except C.Bad:
             # Leave no job of a run that has no report queued on the lab.
@@ -263,9 +263,9 @@ def lab(cells):
     print("    lab: submitted %d jobs (%s) to identity %s" % (len(ids), " ".join(ids), ident))
     # Every job's timeouts end it on the lab; a queue that never moves
     # (no device online) does not: give up after all of them in a row.
-    budget = sum(int(job["timeouts"]["job"]["seconds"]) for _, job, _ in todo) + 600
+    budget = sum(int(job["timeouts"]["job"]["seconds"]) for _, _, job, _ in todo) + 600
     lines = []
-    for (d, job, c), jid in zip(todo, ids):
+    for (cell, _, job, c), jid in zip(todo, ids):
         left = max(LAB_POLL, int(budget - (time.time() - t0)))
         rc, out = lavacli(ident, "jobs", "wait", jid, "--polling", LAB_POLL, "--timeout", left)
         if rc != 0:
@@ -273,19 +273,19 @@ def lab(cells):
             rest = [j for j in ids[ids.index(jid):]]
             lavacli(ident, "jobs", "cancel", *rest)
             shutil.rmtree(report, ignore_errors=True)
-            raise C.Bad("%s: %s" % (c["id"], why or "LAVA job %s not finished after %d s (no device online?), "
+            raise C.Bad("%s: %s" % (cell, why or "LAVA job %s not finished after %d s (no device online?), "
                                     "jobs %s cancelled" % (jid, budget, " ".join(rest))))
-        status, line, show = lab_collect(ident, c, jid, job, outroot)
+        status, line, show = lab_collect(ident, cell, c, jid, job, outroot)
         secs = job_seconds(show)
-        C.note_time("lab " + c["id"], secs if secs is not None else 0,
+        C.note_time("lab " + cell, secs if secs is not None else 0,
                     "LAVA job %s %s, cell %s" % (jid, show.get("health"), status))
         print("    %s: LAVA job %s %s%s; cell: %s" % (
-            c["id"], jid, show.get("health"), " in %.0f s" % secs if secs is not None else "", status))
+            cell, jid, show.get("health"), " in %.0f s" % secs if secs is not None else "", status))
         if line:
             lines.append(line)
     # The report of every cell, as make matrix's.
-    rc, out = C.report(outroot, report, [r for _, _, c in todo for r in c["report_cells"]],
-                       todo[0][2]["expected_failures"])
+    rc, out = C.report(outroot, report, [r for _, _, _, c in todo for r in c["report_cells"]],
+                       todo[0][3]["expected_failures"])
     with open(os.path.join(LAB, "report.log"), "w") as f:
         f.write(out)
     verdict = ([l for l in out.splitlines() if l.startswith("matrix: ")] or ["report.sh exit %d" % rc])[-1]
