@@ -63,10 +63,16 @@ class Table:
         return self.cells[cid]
 
 
+def listed_suites(c):
+    """The suites in the arch's ABI order, the overlay last (make cell-info's
+    and the LAVA manifest's order; the guest runs them as c["suites"])."""
+    return c["abis"] + [s for s in c["suites"] if s not in c["abis"]]
+
+
 def info_text(c):
     """make cell-info's lines (what a lab needs to boot the cell itself)."""
     k = c["kernel"]
-    suites = c["abis"] + [s for s in c["suites"] if s not in c["abis"]]
+    suites = listed_suites(c)
     lines = [("cell", c["id"]), ("kernel", k["image"]), ("initramfs", c["initramfs"]),
              ("cmdline", c["cmdline"]), ("qemu", c["qemu"]), ("suites", " ".join(suites)),
              ("timeout", str(c["timeout"])), ("row", c["row"]), ("arch", c["arch"]),

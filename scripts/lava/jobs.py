@@ -142,8 +142,9 @@ def rendered_qemu(device, job):
 
 
 def append(c):
-    """The kernel command line the guest gets: the cell's and boot.sh's addition."""
-    return "%s %s" % (c["cmdline"], c["boot_append"])
+    """The kernel command line the job gives the guest: the cell's (without
+    trailing blanks, as the template writes it) and boot.sh's addition."""
+    return "%s %s" % (c["cmdline"].strip(), c["boot_append"])
 
 
 def check_qemu(cell, c, device, job):
