@@ -212,7 +212,6 @@ $(foreach t,$(TREES_KNOWN),$(foreach k,$(call prefixes,$(words $($(t)_SERIES))),
 MUTANT_TREES ?= $(TREES_KNOWN)
 $(call check_in,MUTANT_TREES,$(MUTANT_TREES),$(TREES_KNOWN),tree (trees/<tree>.mk))
 RUN_MUTANTS = $(foreach t,$(filter $(MUTANT_TREES),$(TREES)),$($(t)_MUTANTS))
-RUN_BISECTS = $(foreach t,$(TREES),$($(t)_BISECTS))
 
 # A posted series (SERIES=<mbox or folder of format-patch files>) is a row
 # of TREE: <tree>-series-<hash of its patches>, each patch a commit on the
@@ -235,6 +234,8 @@ endif
 kroot = $(B)/$($(1)_TREEID)
 kobj = $(if $($(1)_SHARED),$(call kroot,$(1))/shared-$($(1)_SHARED)/obj/$(2),$(B)/$($(1)_TREE)/obj/$(1)-$(2))
 kimg = $(if $($(1)_SHARED),$(call kroot,$(1))/img/$(1)/$(notdir $(IMAGE_$(2)))-$(2),$(call kobj,$(1),$(2))/$(IMAGE_$(2)))
+# kernel:arch pairs -> images.
+kimgs = $(foreach p,$(1),$(call kimg,$(firstword $(subst :, ,$(p))),$(lastword $(subst :, ,$(p)))))
 
 # --- payloads: what the initramfs carries besides busybox and guests/init ------
 # <p>_SRC: directory of programs (one per .c, built for every ABI of the
@@ -546,6 +547,9 @@ cell_initrd  = $(B)/guest/$($(1)_PAYLOAD)/$(2)/initramfs.cpio
 cell_cmdline = $(CMDLINE_$(2)) matrix.row=$(1) matrix.timer_irq=$(TIMER_IRQ_$(2)) \
 	matrix.clock=$($(1)_CLOCK) $($(1)_CMDLINE)
 cell_qemu    = $(QEMU_$(2)) $($(1)_QEMU) $(CLOCK_$($(1)_CLOCK))
+# What scripts/boot.sh adds to every cell's command line (a panic ends the
+# guest at once; console quiet but for warnings), and a LAVA job too.
+export BOOT_APPEND := panic=-1 loglevel=5
 # cell_rule ROW ARCH: boot (or reuse) one cell into $(ROW_RESULTS)/ARCH.
 define cell_rule
 $($(1)_RESULTS)/$(2)/status: $(call cell_kernel,$(1),$(2)) $(call cell_initrd,$(1),$(2)) FORCE
@@ -570,39 +574,57 @@ report: $(call status_of,$(MATRIX_ROWS)) $(B)/tree-info | $(B)/.deps-results
 
 # --- one cell at a time (CI fan-out, labs) -------------------------------------
 cells:
-	@printf '%s\n' $(call cell_ids,$(MATRIX_ROWS) $(RUN_MUTANTS))
+	@printf '%s\n' $(RUN_CELLS)
 CELL ?=
 cell_check = $(if $(filter $(CELL),$(CELL_IDS)),,$(error CELL=$(CELL): no such cell; 'make cells' lists them))
+GOAL_CELLS_cell = $(filter $(CELL),$(CELL_IDS))
 cell: $(if $(filter cell cell-info,$(MAKECMDGOALS)),$(cell_check) \
-	$($(ROW_$(CELL))_RESULTS)/$(ARCH_$(CELL))/status $(B)/tree-info)
+	$(call cell_status,$(GOAL_CELLS_cell)) $(B)/tree-info)
 	@scripts/report.sh $(B)/results compat-tests/expected-failures $(B)/tree-info \
 		$(B)/report/$(CELL) $(filter $(ROW_$(CELL)):$(ARCH_$(CELL)):%,$(call report_cells,$(ROW_$(CELL)))); rc=$$?; \
 		$(call results_record,cell,local,$(B)/report/$(CELL),$(B)/results,$(ROW_$(CELL))) || rc=1; exit $$rc
-# What a lab needs to boot a cell itself (make cell-info, make lava).
-define cell_info
-cell $(1)
-kernel $(call cell_kernel,$(ROW_$(1)),$(ARCH_$(1)))
-initramfs $(call cell_initrd,$(ROW_$(1)),$(ARCH_$(1)))
-cmdline $(call cell_cmdline,$(ROW_$(1)),$(ARCH_$(1)))
-qemu $(call cell_qemu,$(ROW_$(1)),$(ARCH_$(1)))
-suites $(call suites,$(ROW_$(1)),$(ARCH_$(1)))
-timeout $(BOOT_TIMEOUT)
-row $(ROW_$(1))
-arch $(ARCH_$(1))
-treeid $($(ROW_$(1))_TREEID)
-flavour $($(ROW_$(1))_FLAVOUR)
-ref $($(ROW_$(1))_REF)
-results $($(ROW_$(1))_RESULTS)/$(ARCH_$(1))
-tree $($($(ROW_$(1))_KERNEL)_TREE)
-kernel_row $($(ROW_$(1))_KERNEL)
-kobj $(call kobj,$($(ROW_$(1))_KERNEL),$(ARCH_$(1)))
-kbuild $(wordlist 2,999,$(call kbuild_args,$($(ROW_$(1))_KERNEL),$(ARCH_$(1))))
-branch $(or $($($(ROW_$(1))_KERNEL)_BRANCH),$(lastword $(subst /, ,$($($(ROW_$(1))_KERNEL)_TREE))))
-repo $(call kroot,$($(ROW_$(1))_KERNEL))/base/src
-
+# --- the cell table: build/cells.json ----------------------------------------------
+# Every cell of every row (CELL_IDS) as data, written once per run by the
+# goals that read it (make cell-info, culprit, lava, lab-selftest): what a
+# lab needs to boot a cell itself, from the rows above and nowhere else.
+# scripts/cells.py reads it (make cell-info is its view); no consumer
+# parses a cell id or a row name.
+RUN_CELLS = $(call cell_ids,$(MATRIX_ROWS) $(RUN_MUTANTS))
+empty :=
+space := $(empty) $(empty)
+jstr  = "$(subst ",\",$(subst \,\\,$(1)))"
+jlist = [$(subst $(space),$(comma),$(strip $(foreach w,$(1),$(call jstr,$(w)))))]
+# guests/init runs /tests/*/ (sorted bytewise, as make's sort), the overlay last.
+guest_suites = $(sort $(ABIS_$(2))) $(if $(call poverlay,$($(1)_PAYLOAD),$(2)),overlay)
+# A mutant's reference: its tree's patched cell of the same arch.
+ref_json = {"row": $(call jstr,$(1)), "cell": $(call jstr,$(1)-$(2)), "results": $(call jstr,$($(1)_RESULTS)/$(2))}
+define cell_json
+{"id": $(call jstr,$(1)), "row": $(call jstr,$(ROW_$(1))), "arch": $(call jstr,$(ARCH_$(1))),
+ "tree": $(call jstr,$($(ROW_$(1))_TREEID)), "flavour": $(call jstr,$($(ROW_$(1))_FLAVOUR)),
+ "kernel": {"row": $(call jstr,$($(ROW_$(1))_KERNEL)), "image": $(call jstr,$(call cell_kernel,$(ROW_$(1)),$(ARCH_$(1)))),
+  "obj": $(call jstr,$(call kobj,$($(ROW_$(1))_KERNEL),$(ARCH_$(1)))), "tree": $(call jstr,$($($(ROW_$(1))_KERNEL)_TREE)),
+  "branch": $(call jstr,$(or $($($(ROW_$(1))_KERNEL)_BRANCH),$(FLAVOUR_$($($(ROW_$(1))_KERNEL)_FLAVOUR)_TREE))),
+  "repo": $(call jstr,$(call kroot,$($(ROW_$(1))_KERNEL))/base/src),
+  "kbuild": $(call jlist,$(wordlist 2,999,$(call kbuild_args,$($(ROW_$(1))_KERNEL),$(ARCH_$(1)))))},
+ "initramfs": $(call jstr,$(call cell_initrd,$(ROW_$(1)),$(ARCH_$(1)))), "payload": $(call jstr,$($(ROW_$(1))_PAYLOAD)),
+ "abis": $(call jlist,$(ABIS_$(ARCH_$(1)))), "suites": $(call jlist,$(call guest_suites,$(ROW_$(1)),$(ARCH_$(1)))),
+ "cmdline": $(call jstr,$(call cell_cmdline,$(ROW_$(1)),$(ARCH_$(1)))), "boot_append": $(call jstr,$(BOOT_APPEND)),
+ "qemu": $(call jstr,$(call cell_qemu,$(ROW_$(1)),$(ARCH_$(1)))), "clock": $(call jstr,$($(ROW_$(1))_CLOCK)),
+ "timeout": $(BOOT_TIMEOUT), "results": $(call jstr,$($(ROW_$(1))_RESULTS)/$(ARCH_$(1))),
+ "report_root": $(call jstr,$(patsubst %/$(ROW_$(1)),%,$($(ROW_$(1))_RESULTS))),
+ "report_cells": $(call jlist,$(filter $(ROW_$(1)):$(ARCH_$(1)):%,$(call report_cells,$(ROW_$(1))))),
+ "ref": $(if $($(ROW_$(1))_REF),$(call ref_json,$($(ROW_$(1))_REF),$(ARCH_$(1))),null),
+ "expected_failures": $(call jstr,$(CURDIR)/compat-tests/expected-failures)}
 endef
-cell-info: $(if $(filter cell-info,$(MAKECMDGOALS)),$(cell_check))
-	$(info $(call cell_info,$(CELL)))@:
+cells_json = {"run": $(call jlist,$(RUN_CELLS)),$(nl) "cells": [$(nl)$(call cell_json,$(firstword $(1)))$(foreach c,\
+	$(wordlist 2,99999,$(1)),$(comma)$(nl)$(call cell_json,$(c)))]}
+# Rewritten only when it differs (knobs such as ARCHES, OVERLAY, BOOT_TIMEOUT change it).
+$(B)/cells.json: FORCE
+	$(shell mkdir -p $(@D))$(file >$@.tmp,$(call cells_json,$(CELL_IDS)))
+	@cmp -s $@.tmp $@ && rm -f $@.tmp || mv $@.tmp $@
+cells_py = scripts/cells.py $(B)/cells.json
+cell-info: $(if $(filter cell-info,$(MAKECMDGOALS)),$(cell_check)) $(B)/cells.json
+	@$(cells_py) info $(CELL)
 
 # make culprit CELL=<cell> CASE=<test.case>: the first commit of the cell
 # row's branch (a series, SERIES=, a mutant on the series) where CASE,
@@ -611,11 +633,12 @@ cell-info: $(if $(filter cell-info,$(MAKECMDGOALS)),$(cell_check))
 # of its initramfs, under build/culprit/<cell>/).
 CASE ?=
 culprit_base = $($(ROW_$(1))_TREEID)-base-$(ARCH_$(1))
+GOAL_CELLS_culprit = $(CELL) $(call culprit_base,$(CELL))
 culprit: $(if $(filter culprit,$(MAKECMDGOALS)),$(cell_check) \
 	$(if $(CASE),,$(error CASE=: the case to bisect, test.case as the report names it)) \
-	$(call cell_status,$(CELL) $(call culprit_base,$(CELL))))
+	$(call cell_status,$(GOAL_CELLS_culprit)) $(B)/cells.json)
 	$(call stage,culprit: $(CELL) $(CASE))
-	$(file >$(B)/culprit-$(CELL).info,$(call cell_info,$(CELL)))
+	@$(cells_py) info $(CELL) >$(B)/culprit-$(CELL).info
 	@scripts/culprit.sh $(B)/culprit-$(CELL).info '$(CASE)' \
 		$($(ROW_$(call culprit_base,$(CELL)))_RESULTS)/$(ARCH_$(CELL)) $(B)/culprit/$(CELL)
 .PHONY: culprit
@@ -654,10 +677,12 @@ $(if $(ARTIFACT_URL),$(if $(filter lava lava-check lava-validate lab,$(MAKECMDGO
 cell_files = $(foreach c,$(1),$(call cell_kernel,$(ROW_$(c)),$(ARCH_$(c))) $(call cell_initrd,$(ROW_$(c)),$(ARCH_$(c))))
 $(B)/.deps-lava: scripts/lava.sh | $(B)/.deps
 	@scripts/lava.sh deps && touch $@
-lava: $(B)/.deps-lava $(B)/tree-info $(call cell_files,$(LAVA_CELLS))
+GOAL_CELLS_lava = $(LAVA_CELLS)
+GOAL_CELLS_lava-check = $(LAVA_CELLS)
+GOAL_CELLS_lava-validate = $(LAVA_CELLS)
+lava: $(B)/.deps-lava $(B)/tree-info $(B)/cells.json $(call cell_files,$(GOAL_CELLS_lava))
 	$(call stage,lava: $(words $(LAVA_CELLS)) cells as LAVA jobs)
-	$(file >$(B)/lava-cells,$(foreach c,$(LAVA_CELLS),$(call cell_info,$(c))))
-	@LAVA_CELLS_FILE=$(B)/lava-cells ARTIFACT_URL='$(ARTIFACT_URL)' \
+	@CELLS_JSON=$(B)/cells.json ARTIFACT_URL='$(ARTIFACT_URL)' \
 		$(call timed,lava export) scripts/lava.sh export $(LAVA_CELLS)
 lava-check: lava-validate $(addprefix lava-run-,$(LAVA_RUN_CELLS))
 lava-validate: lava
@@ -692,10 +717,12 @@ lab: lab-args lava | $(B)/.deps-results
 	@LAVA_IDENTITY='$(LAVA_IDENTITY)' ARTIFACT_URL='$(ARTIFACT_URL)' \
 		$(call timed,lab) scripts/lava.sh lab $(LAVA_CELLS); rc=$$?; \
 		[ ! -f $(B)/lab/report/verdicts.tsv ] || $(call results_record,matrix,lab,$(B)/lab/report,$(B)/lab/results,$(sort $(foreach c,$(LAVA_CELLS),$(ROW_$(c))))) || rc=1; exit $$rc
-lab-selftest: $(B)/.deps-lava $(B)/tree-info $(call cell_files,$(LAB_CELLS)) $(call cell_status,$(LAB_CELLS))
+GOAL_CELLS_lab = $(LAVA_CELLS)
+GOAL_CELLS_lab-selftest = $(LAB_CELLS)
+lab-selftest: $(B)/.deps-lava $(B)/tree-info $(B)/cells.json $(call cell_files,$(GOAL_CELLS_lab-selftest)) \
+		$(call cell_status,$(GOAL_CELLS_lab-selftest))
 	$(call stage,lab-selftest: $(words $(LAB_CELLS)) cells on a throwaway LAVA server)
-	$(file >$(B)/lab-cells,$(foreach c,$(LAB_CELLS),$(call cell_info,$(c))))
-	@LAVA_CELLS_FILE=$(B)/lab-cells $(call timed,lab-selftest) scripts/lab-selftest.sh $(LAB_CELLS)
+	@CELLS_JSON=$(B)/cells.json $(call timed,lab-selftest) scripts/lab-selftest.sh $(LAB_CELLS)
 .PHONY: lab lab-args lab-selftest
 
 # --- mutants: plausible wrong fixes the tests must reject ----------------------
@@ -703,7 +730,8 @@ lab-selftest: $(B)/.deps-lava $(B)/tree-info $(call cell_files,$(LAB_CELLS)) $(c
 # (patches/mutants/); it must fail at least one test that passes on patched.
 # A mutant of another tree is compared with that tree's patched cells.
 MUTANT_ROWS = $(sort $(foreach m,$(RUN_MUTANTS),$($(m)_REF))) $(RUN_MUTANTS)
-mutants: $(call status_of,$(MUTANT_ROWS)) $(B)/tree-info | $(B)/.deps-results
+GOAL_CELLS_mutants = $(call cell_ids,$(MUTANT_ROWS))
+mutants: $(call cell_status,$(GOAL_CELLS_mutants)) $(B)/tree-info | $(B)/.deps-results
 	$(call stage,mutants)
 	@scripts/mutants.sh $(B)/results compat-tests/expected-failures $(B)/tree-info \
 		$(REPORT_DIR)/mutants \
@@ -715,7 +743,8 @@ mutants: $(call status_of,$(MUTANT_ROWS)) $(B)/tree-info | $(B)/.deps-results
 # --- the debug guest is a flavour row above; bench rows ------------------------
 $(B)/.deps-bench: scripts/deps.sh | $(B)/.deps
 	@DEPS_EXTRA=gnuplot-nox scripts/deps.sh && touch $@
-bench: $(B)/.deps-bench $(call status_of,$(BENCH_CELLS))
+GOAL_CELLS_bench = $(call cell_ids,$(BENCH_CELLS))
+bench: $(B)/.deps-bench $(call cell_status,$(GOAL_CELLS_bench))
 	$(call stage,bench: report)
 	@scripts/bench-report.sh $(B)/bench "$(BENCH_KERNELS)" "$(ARCHES)"
 
@@ -750,11 +779,13 @@ checkpatch-$(1): $(B)/$(1)/base/.tree
 	done; echo "    checkpatch $(1): $(words $($(1)_SERIES)) patches and $(words $(KSELFTEST_FIXES_$(1))) selftest fixes clean (mutants are test fixtures, not submissions)"
 series-$(1): $(B)/$(1)/base/.tree
 	@scripts/series.sh $(B)/$(1)/base/src $(PATCHDIR_$(1)) $(SERIES_OUT)/$(1)
-bisect-$(1): $(foreach k,$($(1)_BISECTS),$(foreach a,$(ARCHES),$(call kimg,$(k),$(a))))
+GOAL_KPAIRS_bisect-$(1) = $$(foreach k,$$($(1)_BISECTS),$$(foreach a,$$(ARCHES),$$(k):$$(a)))
+bisect-$(1): $$(call kimgs,$$(GOAL_KPAIRS_bisect-$(1)))
 	@echo "    bisect $(1): $(words $($(1)_BISECTS)) prefixes build, fs/select.c -Werror, on: $(ARCHES)"
 endef
 $(foreach t,$(TREES_KNOWN),$(eval $(call tree_checks,$(t))))
 checkpatch: $(addprefix checkpatch-,$(TREES))
+GOAL_KPAIRS_bisect = $(foreach t,$(TREES),$(GOAL_KPAIRS_bisect-$(t)))
 bisect: $(addprefix bisect-,$(TREES))
 series: series-$(TREE)
 series-kselftest-fixes: $(B)/$(KSELFTEST_FIXES_TREE)/base/.tree
@@ -806,8 +837,7 @@ check: lint selfcheck checkpatch matrix check-kernels check-lava check-mutants c
 check-dashboard: | matrix
 	@$(MAKE) dashboard-check
 # Every kernel the check's sub-makes boot, built here in the kernel chain.
-# kernel:arch pairs; kimgs turns pairs into images.
-kimgs = $(foreach p,$(1),$(call kimg,$(firstword $(subst :, ,$(p))),$(lastword $(subst :, ,$(p)))))
+# kernel:arch pairs (kimgs turns them into images).
 CHECK_KPAIRS = $(foreach m,$(RUN_MUTANTS),$(foreach a,$(filter $(CHECK_MUTANT_ARCHES),$($(m)_ARCHES)),$(m):$(a))) \
 	$(foreach t,$(CHECK_TREES),$(foreach k,base patched,\
 		$(foreach a,$(filter $(CHECK_TREE_ARCHES),$(ARCHES)),$(t)-$(k):$(a))) \
@@ -874,14 +904,11 @@ kwt   = $(if $($(1)_SHARED),$(call kroot,$(1))/shared-$($(1)_SHARED)/src,$(if $(
 kdisk = $(foreach p,$(1),$(call kdisk1,$(firstword $(subst :, ,$(p))),$(lastword $(subst :, ,$(p)))))
 kdisk1 = $(call kobj,$(1),$(2)):$(call kroot,$(1))/base/.tree:$(call kwt,$(1))
 cell_kpairs = $(foreach c,$(1),$($(ROW_$(c))_KERNEL):$(ARCH_$(c)))
-DISK_CELLS = $(if $(filter cell,$(MAKECMDGOALS)),$(filter $(CELL),$(CELL_IDS))) \
-	$(if $(filter mutants,$(MAKECMDGOALS)),$(call cell_ids,$(MUTANT_ROWS))) \
-	$(if $(filter lava lava-check lava-validate lab,$(MAKECMDGOALS)),$(LAVA_CELLS)) \
-	$(if $(filter lab-selftest,$(MAKECMDGOALS)),$(LAB_CELLS)) \
-	$(if $(filter bench,$(MAKECMDGOALS)),$(call cell_ids,$(BENCH_CELLS)))
+# The goals' own tables, beside each goal's rule: GOAL_CELLS_<goal> (the
+# cells it boots or exports) and GOAL_KPAIRS_<goal> (kernel:arch it builds).
+DISK_CELLS = $(foreach g,$(MAKECMDGOALS),$(GOAL_CELLS_$(g)))
 DISK_KPAIRS = $(if $(CHAIN_RUN),$(KCHAIN_PAIRS)) $(call cell_kpairs,$(DISK_CELLS)) \
-	$(if $(filter bisect,$(MAKECMDGOALS)),$(foreach k,$(RUN_BISECTS),$(foreach a,$(ARCHES),$(k):$(a)))) \
-	$(foreach t,$(TREES_KNOWN),$(if $(filter bisect-$(t),$(MAKECMDGOALS)),$(foreach k,$($(t)_BISECTS),$(foreach a,$(ARCHES),$(k):$(a)))))
+	$(foreach g,$(MAKECMDGOALS),$(GOAL_KPAIRS_$(g)))
 disk:
 	$(if $(filter y,$(DISK_CHECK)),@scripts/disk.sh $(B) $(DISK_MIB_TREE) $(DISK_MIB_WORKTREE) \
 		$(DISK_MIB_KERNEL) $(DISK_MIB_RUN) $(DISK_MIB_CCACHE) \

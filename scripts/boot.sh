@@ -16,7 +16,7 @@ command -v "$1" >/dev/null || { echo "boot: $1 not found" >&2; exit 2; }
 rm -f "$log".try*
 for try in 1 2 3; do
 	timeout -k 5 "$timeout" "$@" -kernel "$kernel" -initrd "$initrd" \
-		-append "$cmdline panic=-1 loglevel=5" \
+		-append "$cmdline ${BOOT_APPEND:?boot: BOOT_APPEND is not set (the Makefile exports it)}" \
 		-display none -monitor none -serial stdio -no-reboot \
 		</dev/null >"$log" 2>&1
 	rc=$?

@@ -14,7 +14,7 @@
 #      their verdicts compared with make matrix's cell by cell and as a whole
 #      report (scripts/lava.sh compare-lab); make lab's bad input as well
 #   3. the server stopped: one line, non-zero, no report
-# Needs root (apt-get, postgres, lava-run). LAVA_CELLS_FILE: make's cell table.
+# Needs root (apt-get, postgres, lava-run). CELLS_JSON: make's cell table.
 set -euo pipefail
 # With pipefail, no "| grep -q": it may end the writer early (SIGPIPE).
 here=$(cd "$(dirname "$0")" && pwd)

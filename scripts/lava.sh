@@ -7,8 +7,8 @@
 #   export [CELL...]  job + kernel + initramfs + manifest per cell into
 #                     build/lava/jobs/<cell>/ (default: every cell of
 #                     'make cells'); image URLs under ARTIFACT_URL (default
-#                     file:// of the job folder). LAVA_CELLS_FILE: the cell
-#                     table written by 'make lava' (else make cell-info)
+#                     file:// of the job folder), from the cell table
+#                     build/cells.json that make writes (CELLS_JSON: another)
 #   validate [CELL...] LAVA's schema (strict), the timeouts, the monitors
 #                     (the guest's suite order, a wait longer than a test
 #                     may take), the QEMU line against the cell's,
@@ -27,6 +27,9 @@
 #                     fails its cell ("lab: <cell>: LAVA job N ..." and exit 1)
 #   compare-lab CELL... make lab's verdicts against make matrix's, per cell
 #                     and as one report
+#   refs [--write]    the job of the first cell per kernel arch against
+#                     scripts/lava/refs/<arch>.job.yaml (URLs and tree facts
+#                     fixed); --write renders them anew
 #   selftest          the traps, as KTAP (scripts/selfcheck.sh can call it)
 # Bad input: one line "lava: <cell>: <cause>" ("lab: " for lab) and exit 2,
 # and no report.

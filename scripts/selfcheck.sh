@@ -430,6 +430,42 @@ fi
 # shellcheck source=SCRIPTDIR/results/core-selfcheck-cases.sh
 . "$here/results/core-selfcheck-cases.sh"
 
+# --- the cell table: make writes build/cells.json, every consumer reads it -----
+# Knobs pinned: the table (and the reference jobs) of the default run.
+ctk='ARCHES=x86_64 arm64 i386 arm'
+ctmake() { MAKEFLAGS='' make -s -C "$top" B="$t/ct" "$ctk" TREES=6.1 FLAVOURS="base patched debug" \
+	MUTANT_TREES=6.1 BOOT_TIMEOUT=900 OVERLAY= TRINITY_SEED= "$@"; }
+ctmake "$t/ct/cells.json" >"$t/ct.log" 2>&1
+check "cell table: make writes cells.json; its 'run' is make cells, each a cell of the table" sh -c "
+	[ \"\$(MAKEFLAGS='' make -s -C '$top' cells '$ctk' TREES=6.1 FLAVOURS='base patched debug' MUTANT_TREES=6.1)\" = \
+		\"\$('$top/scripts/cells.py' '$t/ct/cells.json' ids)\" ] &&
+	/usr/bin/python3 -c 'import sys; sys.path.insert(0, \"$top/scripts\"); import cells
+t = cells.Table(sys.argv[1]); [t.cell(c) for c in t.run]' '$t/ct/cells.json'"
+check "cell table: suites in the guest's order (/tests/*/ sorted bytewise, overlay last), ABIs the arch's" \
+	/usr/bin/python3 -c 'import json, sys
+for c in json.load(open(sys.argv[1]))["cells"]:
+    assert c["suites"] == sorted(c["abis"]) + [s for s in c["suites"] if s == "overlay"], c["id"]' "$t/ct/cells.json"
+check "cell table: OVERLAY= adds the overlay suite last (table and make cell-info)" sh -c "
+	MAKEFLAGS='' make -s -C '$top' B='$t/ct2' cell-info CELL=6.1-base-x86_64 OVERLAY='$t' | grep -qx 'suites x86_64 i386 x32 overlay' &&
+	grep -q '\"suites\": \\[\"i386\",\"x32\",\"x86_64\",\"overlay\"\\]' '$t/ct2/cells.json'"
+fails_with "cell table: a cell it does not have -> one line" "cells: nope-x86_64: no such cell" \
+	"$top/scripts/cells.py" "$t/ct/cells.json" info nope-x86_64
+printf '{"cells": [' >"$t/ct-bad.json"
+fails_with "cell table: a damaged table -> one line naming it" "cells: -: cell table $t/ct-bad.json is not JSON" \
+	"$top/scripts/cells.py" "$t/ct-bad.json" ids
+fails_with "boot.sh without BOOT_APPEND (the Makefile's, defined once) -> one line" "BOOT_APPEND is not set" \
+	env -u BOOT_APPEND "$top/scripts/boot.sh" "$t/noappend" 2 k i "" "$t/bin/fake-qemu"
+# The disk check reads each goal's cells from the goals' own table.
+line=$(make -s -C "$top" -n culprit CELL=6.1-mutant-d-i386 CASE=x B="$t/cold" 2>/dev/null | grep -m1 '^scripts/disk.sh')
+check "make culprit: the cell's kernel in the disk check (GOAL_CELLS_culprit)" \
+	sh -c "echo '$line' | grep -q '/6.1/shared-mutants/obj/i386:'"
+if [ -x /usr/bin/lava-run ]; then
+	check "LAVA: the jobs of the table equal scripts/lava/refs/ (one per kernel arch)" \
+		env CELLS_JSON="$t/ct/cells.json" "$top/scripts/lava.sh" refs
+else
+	skip "LAVA: the jobs of the table equal scripts/lava/refs/" "lava-dispatcher not installed"
+fi
+
 # --- the results store (scripts/results/): ingest, compare, KCIDB, dashboard ---
 # shellcheck source=SCRIPTDIR/results/selfcheck-cases.sh
 . "$here/results/selfcheck-cases.sh"

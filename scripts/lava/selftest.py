@@ -1,15 +1,25 @@
 """lava.sh selftest: the traps of running the matrix under LAVA, each a
 check on fake consoles, logs and jobs (no guest is booted), printed as
-KTAP ("ok N name" / "not ok N name"). Exit 1 if any check failed."""
+KTAP ("ok N name" / "not ok N name"). Exit 1 if any check failed. The
+lab client's checks (a fake lavacli): selftest_lab.py."""
 import json
 import os
 import re
 import shutil
 import subprocess
-import sys
 import tempfile
+import types
+
+import common
+import compare
+import jobs
+import lab
+import local
 
 RESULTS = []
+# Every part's functions under one name, as the checks call them.
+lava = types.SimpleNamespace(**{k: getattr(m, k) for m in (common, jobs, local, lab, compare)
+                                for k in dir(m) if not k.startswith("_")})
 
 
 def check(name, cond, detail=""):
@@ -23,7 +33,7 @@ def skip(name, why):
 # A guest console as the matrix's guest prints it (\n lines; LAVA's pty
 # and QEMU's serial add the \r's).
 # The suites in the guest's order: guests/init globs /tests/*/, so i386
-# comes before x86_64 although make cell-info says "suites x86_64 i386".
+# comes before x86_64 although the arch's ABIs are "x86_64 i386".
 KTAP_OK = """matrix: begin Linux 6.1 x86_64 row=6.1-base
 matrix: abi i386 begin
 KTAP version 1
@@ -62,18 +72,32 @@ def lava_log(console, extra=()):
     return "\n".join(out) + "\n"
 
 
+def fake_cell(**kw):
+    """A row of the cell table (build/cells.json) for the checks."""
+    c = {"id": "6.1-base-x86_64", "row": "6.1-base", "arch": "x86_64", "tree": "6.1", "flavour": "base",
+         "kernel": {"row": "6.1-base", "image": "/k", "obj": "/o", "tree": "6.1/base", "branch": "base",
+                    "repo": "/r", "kbuild": []},
+         "initramfs": "/i", "payload": "tests-6.1", "abis": ["x86_64", "i386"], "suites": ["i386", "x86_64"],
+         "cmdline": "c", "boot_append": "panic=-1 fake.append=1", "qemu": "q", "clock": "virtual", "timeout": 900,
+         "results": "/res", "report_root": "/", "report_cells": [], "ref": None,
+         "expected_failures": os.path.join(common.TOP, "compat-tests/expected-failures")}
+    c.update(kw)
+    return c
+
+
 def monitor_results(lava, console, suites):
-    mon = lava.monitor_view(console.replace("\n", "\r\r\n"), lava.guest_order(list(suites)))
+    mon = lava.monitor_view(console.replace("\n", "\r\r\n"), list(suites))
     return ['{"dt": "x", "lvl": "results", "msg": {"case": "%s", "definition": "%s", "result": "%s"}}' % (c, s, r)
             for s, c, r in mon]
 
 
-def main(lava, args):
-    top = lava.TOP
+def main(args):
+    import selftest_lab
+    top = common.TOP
     t = tempfile.mkdtemp(prefix="lava-selftest.")
     try:
         run_checks(lava, top, t)
-        lab_checks(lava, top, t)
+        selftest_lab.lab_checks(lava, top, t, check)
     finally:
         shutil.rmtree(t, ignore_errors=True)
     print("KTAP version 1")
@@ -94,9 +118,7 @@ def main(lava, args):
 
 def job_monitors(lava, suites, order=None):
     """The monitors make_job writes for a cell with SUITES (ORDER: force another order)."""
-    info = {"cell": "6.1-base-x86_64", "row": "6.1-base", "arch": "x86_64", "treeid": "6.1", "flavour": "base",
-            "tree": "6.1/base", "kernel_row": "6.1-base",
-            "kernel": "/k", "initramfs": "/i", "cmdline": "c", "suites": " ".join(suites), "timeout": "900"}
+    info = fake_cell(suites=list(suites))
     facts = {"kernel_version": "6.1.0", "series_commit": "0" * 40, "series_patches": "3", "base_commit": "1" * 40}
     job = lava.make_job(info, facts, "file:///k", "file:///i", {"arch": "x86_64", "no_kvm": True})
     mons = job["actions"][2]["test"]["monitors"]
@@ -107,7 +129,7 @@ def job_monitors(lava, suites, order=None):
     return job, mons
 
 
-def split(lava, t, name, console, rc=0, timeout=300, suites=("x86_64", "i386"), extra=None, monitors=None):
+def split(lava, t, name, console, rc=0, timeout=300, suites=("i386", "x86_64"), extra=None, monitors=None):
     """console -> results dir as 'lava.sh run' makes it; returns (dir, probs).
     EXTRA: lava-run log entries after the console (default: the results
     LAVA's monitors give for it)."""
@@ -119,7 +141,7 @@ def split(lava, t, name, console, rc=0, timeout=300, suites=("x86_64", "i386"), 
     c = lava.console_from_log(log)
     with open(os.path.join(out, "console.log"), "w") as f:
         f.write(c)
-    rc2, tmo = lava.lava_end(log, rc)
+    rc2, tmo = lava.lava_end(log, rc, 900)
     lava.split_console(out, os.path.join(out, "console.log"), rc2, tmo)
     probs, _ = lava.finish_results(out, list(suites), log, c, monitors)
     return out, probs
@@ -153,8 +175,8 @@ def run_checks(lava, top, t):
     check("name mangling as LAVA: 'Select-Plain' -> select_plain, 'poll sticky' -> poll_sticky",
           one("ok 1 Select-Plain") == ("pass", "select_plain") and one("ok 2 poll sticky") == ("pass", "poll_sticky"))
     d, probs = split(lava, t, "ok", KTAP_OK)
-    view = lava.ktap_view(d, ["x86_64", "i386"])
-    mon = lava.monitor_view(crlf, lava.guest_order(["x86_64", "i386"]))
+    view = lava.ktap_view(d, ["i386", "x86_64"])
+    mon = lava.monitor_view(crlf, ["i386", "x86_64"])
     check("nested KTAP flattened: the monitor's view of the console equals the KTAP's (cases and programs)",
           view == mon and len(view) == 8, "%s\n%s" % (view, mon))
     check("a good console: status ok, no plan problem", status(d) == "ok" and not probs, status(d) + str(probs))
@@ -163,21 +185,20 @@ def run_checks(lava, top, t):
     head, tail = KTAP_OK.split("matrix: done\n")
     fb = [json.dumps({"dt": "x", "lvl": "feedback", "msg": l, "ns": "common"})
           for l in ["matrix: done"] + tail.splitlines()]
-    d, probs = split(lava, t, "feedback", head, extra=monitor_results(lava, KTAP_OK, ("x86_64", "i386")) + fb)
+    d, probs = split(lava, t, "feedback", head, extra=monitor_results(lava, KTAP_OK, ("i386", "x86_64")) + fb)
     check("'matrix: done' only as feedback: status ok, no plan problem",
           status(d) == "ok" and not probs, status(d) + str(probs))
 
     # --- monitor order: LAVA's monitors never look back ----------------------------
-    check("monitor order is the guest's (/tests/*/ glob, overlay last), not cell-info's",
-          lava.guest_order(["x86_64", "i386", "x32", "overlay"]) == ["i386", "x32", "x86_64", "overlay"] and
-          [m["name"] for m in job_monitors(lava, ["x86_64", "i386"])[1]] == ["i386", "x86_64"])
-    good_job, good = job_monitors(lava, ["x86_64", "i386"])
-    _, wrong = job_monitors(lava, ["x86_64", "i386"], order=["x86_64", "i386"])
+    check("the job's monitors follow the table's suites (the guest's order)",
+          [m["name"] for m in job_monitors(lava, ["i386", "x86_64"])[1]] == ["i386", "x86_64"])
+    good_job, good = job_monitors(lava, ["i386", "x86_64"])
+    _, wrong = job_monitors(lava, ["i386", "x86_64"], order=["x86_64", "i386"])
     r_good, how_good = lava.monitor_replay(KTAP_OK, good)
     r_wrong, how_wrong = lava.monitor_replay(KTAP_OK, wrong)
     check("LAVA's monitor loop under pexpect (lava-run's window, pty \\r\\r\\n): the job's monitors see every result",
           r_good == view and how_good == "done", "%s %s" % (how_good, r_good))
-    check("monitors in cell-info order (the bug): the first suite lost, EOF waiting for the second's start",
+    check("monitors in the arch's ABI order (the bug): the first suite lost, EOF waiting for the second's start",
           r_wrong == [r for r in view if r[0] == "x86_64"] and how_wrong == "EOF waiting for 'matrix: abi i386 begin'",
           "%s %s" % (how_wrong, r_wrong))
     check("monitor_view (regex model) agrees with the pexpect replay, both orders",
@@ -195,16 +216,16 @@ def run_checks(lava, top, t):
     check("monitors in another order than the console's: cell fails naming both orders",
           status(d_o) != "ok" and "order i386 x86_64, the job's monitors expect x86_64 i386" in probs_o[0], probs_o)
     check("job: monitors checked against the guest's order and the guest's test timeout",
-          lava.monitor_check(good_job, {"suites": "x86_64 i386"}) is None and
+          lava.monitor_check(good_job, fake_cell()) is None and
           "the guest runs i386 x86_64" in (lava.monitor_check(
               dict(good_job, actions=[good_job["actions"][0], good_job["actions"][1],
                                       {"test": {"timeout": {"seconds": 900}, "monitors": wrong}}]),
-              {"suites": "x86_64 i386"}) or ""))
+              fake_cell()) or ""))
     no_t = json.loads(json.dumps(good_job))
     del no_t["actions"][1]["boot"]["timeouts"]
     check("job: without execute-qemu's timeout a monitor gives up after the boot block's 120 s (< 300 s a test may take)",
-          "gives up after 120" in (lava.monitor_check(no_t, {"suites": "x86_64 i386"}) or ""),
-          lava.monitor_check(no_t, {"suites": "x86_64 i386"}))
+          "gives up after 120" in (lava.monitor_check(no_t, fake_cell()) or ""),
+          lava.monitor_check(no_t, fake_cell()))
 
     # --- LAVA's job result is pass even when cases fail: per case from its log --------
     res = ['{"dt": "x", "lvl": "results", "msg": {"case": "%s", "definition": "%s", "result": "%s"}}' % (c, s, r)
@@ -245,7 +266,7 @@ def run_checks(lava, top, t):
     d7, probs7 = split(lava, t, "shorttop", short2)
     check("fewer programs than the suite's plan -> cell fails", status(d7) != "ok" and
           any("top level has 2 of 3" in p for p in probs7), probs7)
-    d8, probs8 = split(lava, t, "nosuite", KTAP_OK, suites=("x86_64", "i386", "overlay"))
+    d8, probs8 = split(lava, t, "nosuite", KTAP_OK, suites=("i386", "x86_64", "overlay"))
     check("a suite the cell prints is missing -> cell fails", status(d8) != "ok", probs8)
     # The project's report: the short-plan cell is a failure there too.
     xf = os.path.join(t, "xf")
@@ -257,19 +278,20 @@ def run_checks(lava, top, t):
           rep.stdout[-500:])
 
     # --- compare: one differing case fails ---------------------------------------------
-    saved = lava.L
+    saved = common.L
     try:
-        lava.L = os.path.join(t, "L")
-        jd = os.path.join(lava.L, "jobs", "6.1-base-x86_64")
+        common.L = os.path.join(t, "L")
+        jd = os.path.join(common.L, "jobs", "6.1-base-x86_64")
         os.makedirs(jd)
-        with open(os.path.join(jd, "cell-info"), "w") as f:
-            f.write("suites x86_64 i386\nrow 6.1-base\narch x86_64\ntreeid 6.1\nflavour base\nref \nresults %s\n" % d)
-        shutil.copytree(d, os.path.join(lava.L, "results", "6.1-base", "x86_64"))
+        with open(os.path.join(jd, "cell.json"), "w") as f:
+            json.dump(fake_cell(results=d, report_root=os.path.dirname(os.path.dirname(d)), report_cells=[
+                "6.1-base:x86_64:x86_64:6.1:base", "6.1-base:x86_64:i386:6.1:base"]), f)
+        shutil.copytree(d, os.path.join(common.L, "results", "6.1-base", "x86_64"))
         import contextlib
         import io
         with contextlib.redirect_stdout(io.StringIO()):
             same = lava.compare("6.1-base-x86_64")
-        k = os.path.join(lava.L, "results", "6.1-base", "x86_64", "x86_64.ktap")
+        k = os.path.join(common.L, "results", "6.1-base", "x86_64", "x86_64.ktap")
         text = open(k).read()
         with open(k, "w") as f:
             f.write(text.replace("    # summary: figures", "    # summary: figures left {0 s, 182460 us}"))
@@ -286,7 +308,7 @@ def run_checks(lava, top, t):
         check("compare: equal results pass, one case that differs fails", same == 0 and differ == 1,
               "%s %s" % (same, differ))
     finally:
-        lava.L = saved
+        common.L = saved
     view = lava.mutant_view(["x32 storm.select_sticky FAIL", "x32 restart.select_sticky FAIL",
                              "storm.select_sticky      PASS  FAIL", "FAILED: storm.select_sticky",
                              "FAILED: restart.select_sticky",
@@ -325,7 +347,7 @@ def run_checks(lava, top, t):
         with open(src, "w") as f:
             f.write(console.replace("\n", "\r\n"))
         a = os.path.join(t, "boot-" + name)
-        env = dict(os.environ, FAKE_CONSOLE=src)
+        env = dict(os.environ, FAKE_CONSOLE=src, BOOT_APPEND=fake_cell()["boot_append"])
         if hang:
             env["FAKE_HANG"] = "1"
         subprocess.run([os.path.join(top, "scripts/boot.sh"), a, "2" if hang else "20", "k", "i", "", fq],
@@ -363,16 +385,14 @@ def run_checks(lava, top, t):
         return
     for arch, qemu in (("x86_64", "qemu-system-x86_64 -M pc -cpu max -m 512  -icount shift=0,sleep=off"),
                        ("arm64", "qemu-system-aarch64 -M virt -cpu cortex-a57 -m 512 -icount shift=0,sleep=off")):
-        info = {"cell": "6.1-base-" + arch, "row": "6.1-base", "arch": arch, "treeid": "6.1", "flavour": "base",
-                "tree": "6.1/base", "kernel_row": "6.1-base",
-                "kernel": "/k/Image", "initramfs": "/i", "qemu": qemu, "suites": "%s x" % arch,
-                "cmdline": "console=ttyS0 matrix.row=6.1-base ", "timeout": "900"}
+        info = fake_cell(id="6.1-base-" + arch, arch=arch, qemu=qemu, suites=[arch, "x"],
+                         cmdline="console=ttyS0 matrix.row=6.1-base ")
         facts = {"kernel_version": "6.1.0", "series_commit": "0" * 40, "series_patches": "3", "base_commit": "1" * 40}
-        _, ctx = lava.cell_context(info, arch)
+        _, ctx = lava.cell_context(info)
         job = lava.make_job(info, facts, "file:///k/Image", "file:///i", ctx)
         _, dev = lava.render_device(ctx)
         try:
-            lava.check_qemu(info["cell"], info, dev, job)
+            lava.check_qemu(info["id"], info, dev, job)
             same = True
         except lava.Bad as e:
             same = str(e)
@@ -386,7 +406,7 @@ def run_checks(lava, top, t):
         opts = dev2["actions"]["boot"]["methods"]["qemu"]["parameters"]["options"]
         if arch == "x86_64":
             try:
-                lava.check_qemu(info["cell"], info, dev2, job)
+                lava.check_qemu(info["id"], info, dev2, job)
                 caught = False
             except lava.Bad as e:
                 caught = "KVM" in str(e)
@@ -441,182 +461,3 @@ def run_checks(lava, top, t):
               got == "127.0.0.1" and raised)
     except ImportError as e:
         skip("no default route: dispatcher_ip", "lava-dispatcher not installed (%s)" % e)
-
-
-# --- make lab: lavacli's answers, faked (no server) -------------------------------------
-FAKE_LAVACLI = r'''#!/usr/bin/python3
-# lavacli as a server would answer it, from files in $FAKE_LAB.
-import json, os, sys
-d = os.environ["FAKE_LAB"]
-a = sys.argv[1:]
-ident = a[1] if a[:1] == ["-i"] else "default"
-cmd = a[2:] if a[:1] == ["-i"] else a
-with open(os.path.join(d, "calls"), "a") as f:
-    f.write(" ".join(a) + "\n")
-who = {"nosuch": ("Unknown identity 'nosuch'", 1),
-       "down": ("Unable to connect: HTTPConnectionPool(host='127.0.0.1', port=1): Max retries exceeded "
-                "with url: /RPC2 (Caused by NewConnectionError: [Errno 111] Connection refused)", 1),
-       "badtoken": ("Unable to connect: 401 Client Error: Unauthorized for url: "
-                    "http://matrix:s3cr3t@127.0.0.1:1/RPC2", 1),
-       "anon": ("<AnonymousUser>", 0)}
-if ident in who:
-    print(who[ident][0]); sys.exit(who[ident][1])
-def read(n):
-    return open(os.path.join(d, n)).read()
-if cmd[:2] == ["system", "whoami"]:
-    print("matrix")
-elif cmd[:2] == ["jobs", "submit"]:
-    if os.path.exists(os.path.join(d, "reject")):
-        print("Unable to submit %s: %s" % (cmd[2], read("reject").strip()))
-    else:
-        print("7")
-elif cmd[:2] == ["jobs", "wait"]:
-    pass
-elif cmd[:2] == ["jobs", "show"]:
-    print(json.dumps({"id": 7, "state": "Finished", "health": read("health").strip(),
-                      "failure_comment": None, "device": "qemu-1", "submit_time": "20261204T13:58:07",
-                      "start_time": "20261204T13:58:19", "end_time": "20261204T13:58:39"}))
-elif cmd[:2] == ["jobs", "logs"]:
-    sys.stdout.write(read("log"))
-elif cmd[:1] == ["results"]:
-    sys.stdout.write(read("results"))
-elif cmd[:2] == ["jobs", "cancel"]:
-    pass
-else:
-    print("fake lavacli: %s?" % cmd); sys.exit(1)
-'''
-
-
-def raw_log(entries):
-    """Log entries as lavacli jobs logs --raw prints them."""
-    import yaml
-    dumper = getattr(yaml, "CDumper", yaml.Dumper)
-    return "".join("- " + yaml.dump(e, default_flow_style=True, default_style='"', width=10 ** 6,
-                                    Dumper=dumper)[:-1] + "\n" for e in entries)
-
-
-def lab_checks(lava, top, t):
-    import yaml
-    fl = os.path.join(t, "fakelab")
-    fb = os.path.join(t, "labB")
-    os.makedirs(fl)
-    cli = os.path.join(fl, "lavacli")
-    with open(cli, "w") as f:
-        f.write(FAKE_LAVACLI)
-    os.chmod(cli, 0o755)
-    url = "http://127.0.0.1:1/a"
-    cell = "fake-x86_64"
-    jd = os.path.join(fb, "lava", "jobs", cell)
-    os.makedirs(jd)
-    mres = os.path.join(t, "labmatrix", "fake", "x86_64")
-    info = {"cell": cell, "row": "fake", "arch": "x86_64", "treeid": "6.1", "flavour": "fake",
-            "tree": "6.1/base", "kernel_row": "6.1-base",
-            "kernel": "/k/bzImage", "initramfs": "/i", "cmdline": "c", "suites": "x86_64 i386", "timeout": "900"}
-    facts = {"kernel_version": "6.1.0", "series_commit": "0" * 40, "series_patches": "3", "base_commit": "1" * 40}
-    job = lava.make_job(info, facts, url + "/%s/bzImage" % cell, url + "/%s/initramfs.cpio" % cell,
-                        {"arch": "x86_64", "no_kvm": True})
-    lava.dump_yaml(job, os.path.join(jd, "job.yaml"))
-    with open(os.path.join(jd, "cell-info"), "w") as f:
-        f.write("suites x86_64 i386\nrow fake\narch x86_64\ntreeid 6.1\nflavour fake\nref \nresults %s\n" % mres)
-
-    def entries(console, extra=()):
-        e = [{"dt": "x", "lvl": "info", "msg": "start"}]
-        e += [{"dt": "x", "lvl": "target", "msg": l + "\r"} for l in console.splitlines()]
-        return e + list(extra)
-
-    mon = lava.monitor_view(KTAP_OK.replace("\n", "\r\r\n"), ["i386", "x86_64"])
-    good_res = yaml.safe_dump([{"id": str(100 + i), "suite": s, "name": c, "result": r, "job": "7"}
-                               for i, (s, c, r) in enumerate(mon)] +
-                              [{"id": "99", "suite": "lava", "name": "job", "result": "pass", "job": "7"}])
-
-    def scenario(ident="lab", health="Complete", console=KTAP_OK, results=good_res, extra=(), reject=None,
-                 artifact=url, cells=(cell,)):
-        for n in ("reject", "calls"):
-            if os.path.exists(os.path.join(fl, n)):
-                os.unlink(os.path.join(fl, n))
-        if reject:
-            open(os.path.join(fl, "reject"), "w").write(reject)
-        open(os.path.join(fl, "health"), "w").write(health)
-        open(os.path.join(fl, "log"), "w").write(raw_log(entries(console, extra)))
-        open(os.path.join(fl, "results"), "w").write(results)
-        env = dict(os.environ, B=fb, LAVACLI=cli, FAKE_LAB=fl, LAVA_IDENTITY=ident, ARTIFACT_URL=artifact,
-                   LAB_POLL="1")
-        env.pop("TIMES", None)
-        p = subprocess.run([os.path.join(top, "scripts/lava.sh"), "lab"] + list(cells),
-                           capture_output=True, text=True, env=env)
-        rep = os.path.join(fb, "lab", "report", "report.txt")
-        st = os.path.join(fb, "lab", "results", "fake", "x86_64", "status")
-        lines = [l for l in (p.stdout + p.stderr).splitlines() if l.startswith("lab: ")]
-        return (p.returncode, lines, open(rep).read() if os.path.exists(rep) else None,
-                open(st).read().strip() if os.path.exists(st) else None, p.stdout + p.stderr)
-
-    def one_line(name, res, code, pat, report=False):
-        rc, lines, rep, _, out = res
-        check(name, rc == code and len(lines) == 1 and re.search(pat, lines[0]) and
-              (rep is not None) == report, "rc %d, report %s: %s" % (rc, rep is not None, out[-800:]))
-
-    rc, lines, rep, st, out = scenario()
-    # KTAP_OK fails two cases, and no expectation names the row "fake".
-    check("lab: a complete job whose console and per-case results agree -> cell ok, its failures in the report",
-          rc == 1 and st == "ok" and rep is not None and not lines and
-          sorted(l for l in rep.splitlines() if l.startswith("FAILED: ")) ==
-          ["FAILED: overflow", "FAILED: restart.poll sticky"], out[-800:])
-    calls = open(os.path.join(fl, "calls")).read()
-    check("lab: lavacli submit, wait, show, logs --raw, results --yaml with the identity",
-          all(("-i lab " + c) in calls for c in ("jobs submit", "jobs wait 7", "jobs show 7", "jobs logs 7 --raw",
-                                                 "results 7 --yaml")), calls)
-    for bad in ("not a url", "builds/x", "ftp://host/x"):
-        one_line("lab: ARTIFACT_URL=%r -> one line, exit 2, no report" % bad, scenario(artifact=bad), 2,
-                 r"^lab: fake-x86_64: ARTIFACT_URL=.* is not a URL")
-    one_line("lab: ARTIFACT_URL empty -> one line, exit 2, no report", scenario(artifact=""), 2,
-             r"^lab: fake-x86_64: ARTIFACT_URL is empty")
-    one_line("lab: job's images not under ARTIFACT_URL (exported for another) -> one line",
-             scenario(artifact="http://elsewhere/x"), 2, r"^lab: fake-x86_64: job.yaml fetches .* not from ARTIFACT_URL")
-    one_line("lab: LAVA_IDENTITY empty -> one line, exit 2, no report", scenario(ident=""), 2,
-             r"^lab: fake-x86_64: LAVA_IDENTITY is empty")
-    one_line("lab: unknown LAVA_IDENTITY -> one line, exit 2, no report", scenario(ident="nosuch"), 2,
-             r"^lab: fake-x86_64: LAVA_IDENTITY=nosuch: no such lavacli identity")
-    one_line("lab: server down -> one line, exit 2, no report", scenario(ident="down"), 2,
-             r"^lab: fake-x86_64: cannot reach the server of identity down")
-    res = scenario(ident="badtoken")
-    one_line("lab: token refused -> one line, exit 2, no report", res, 2,
-             r"^lab: fake-x86_64: the server refuses identity badtoken's token")
-    check("lab: the token lavacli puts in its URL is not printed", "s3cr3t" not in res[4], res[4])
-    one_line("lab: identity without a token (anonymous) -> one line", scenario(ident="anon"), 2,
-             r"^lab: fake-x86_64: identity anon has no user and token")
-    one_line("lab: job the server rejects -> one line, exit 2, no report",
-             scenario(reject='<Fault 400: "Device unavailable: Device type \'qemu\' is unavailable.">'), 2,
-             r"^lab: fake-x86_64: the server rejects the job: <Fault 400")
-    one_line("lab: cell not exported -> one line", scenario(cells=("nosuch-x86_64",)), 2,
-             r"^lab: nosuch-x86_64: not exported")
-    bd = os.path.join(fb, "lava", "jobs", "broken-x86_64")
-    shutil.copytree(jd, bd)
-    with open(os.path.join(bd, "job.yaml"), "w") as f:
-        f.write("job_name: cancelled 'matrix base-x86_64: tree base'\n")
-    one_line("lab: job.yaml that is not YAML -> one line", scenario(cells=("broken-x86_64",)), 2,
-             r"^lab: broken-x86_64: .*job.yaml is not a job of make lava")
-    err = {"dt": "x", "lvl": "results", "msg": {"case": "job", "definition": "lava", "result": "fail",
-                                                "error_type": "Infrastructure", "error_msg": "Connection closed"}}
-    for health in ("Incomplete", "Canceled"):
-        res = scenario(health=health, extra=[err])
-        one_line("lab: job %s (console complete) -> one line, exit 1, the cell fails in the report" % health,
-                 res, 1, r"^lab: fake-x86_64: LAVA job 7 %s: Infrastructure error: Connection closed" % health,
-                 report=True)
-        check("lab: job %s -> status names the job, report FAIL" % health,
-              res[3].startswith("LAVA job 7 %s" % health) and "matrix: FAIL" in res[2], res[3])
-    panic = KTAP_OK.split("ok 1 restart")[0] + "[    1.5] Kernel panic - not syncing: Attempted to kill init!\n"
-    res = scenario(health="Incomplete", console=panic, extra=[err])
-    one_line("lab: panic (job Incomplete) -> one line, the cell 'kernel splat'", res, 1,
-             r"LAVA job 7 Incomplete", report=True)
-    check("lab: panic -> status from the console, never a pass", res[3] == "kernel splat on the console", res[3])
-    res = scenario(console=KTAP_OK.replace("    1..3\n", "    1..4\n"))
-    check("lab: job Complete but a KTAP plan short -> cell fails, report FAIL, exit 1",
-          res[0] == 1 and res[3].startswith("short or inconsistent KTAP") and "matrix: FAIL" in res[2], res[4][-800:])
-    flip = good_res.replace("name: poll_sticky\n  result: fail", "name: poll_sticky\n  result: pass")
-    res = scenario(results=flip)
-    check("lab: job Complete but the server's per-case results differ from the KTAP -> cell fails",
-          flip != good_res and res[0] == 1 and "differ from the KTAP" in res[3], res[3])
-    res = scenario(results="oops: [")
-    check("lab: per-case results unreadable -> cell fails", res[0] == 1 and res[3] != "ok", res[3])
-    check("lab: raw log (lavacli's YAML) read back as lava-run's log: console without the pty's \\r",
-          lava.console_from_log(lava.raw_log_text(raw_log(entries("a\nb")))) == "a\r\nb\r\n")

@@ -1,0 +1,100 @@
+"""What every part of scripts/lava/ shares: where things are, the cell
+table (scripts/cells.py), the one-line error, lava-run's log lines, and
+the project's report (scripts/report.sh) on a results folder.
+
+  build/lava/jobs/<cell>/   job.yaml, the kernel and the initramfs,
+                            device.yaml + dispatcher.yaml (for lava-run),
+                            cell.json (the cell's row of the table), manifest.json
+  build/lava/manifest.json  every exported cell
+  build/lava/results/<row>/<arch>/  as build/results: status, <suite>.ktap,
+                            problem, plus console.log, lava.log, lava-results
+  build/lava/times          what validation and runs took
+"""
+import json
+import os
+import subprocess
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+TOP = os.path.dirname(os.path.dirname(HERE))
+sys.path.insert(0, os.path.join(TOP, "scripts"))
+import cells  # noqa: E402  (scripts/cells.py: the table and sha256_file)
+
+B = os.environ.get("B", os.path.join(TOP, "build"))
+L = os.path.join(B, "lava")
+Bad = cells.Bad
+sha256 = cells.sha256_file
+# "lava" or "lab": what the one-line errors start with.
+PREFIX = "lava"
+
+
+def die(msg, code=2):
+    print("%s: %s" % (PREFIX, msg), file=sys.stderr)
+    sys.exit(code)
+
+
+def sh(*cmd, **kw):
+    return subprocess.run(cmd, check=True, capture_output=True, text=True, **kw).stdout
+
+
+def note_time(what, seconds, detail=""):
+    os.makedirs(L, exist_ok=True)
+    with open(os.path.join(L, "times"), "a") as f:
+        f.write("%s\t%.1f\t%s\t%s\n" % (what, seconds, time.strftime("%F %T"), detail))
+
+
+# --- the cell table ------------------------------------------------------------------
+_table = None
+
+
+def table():
+    """build/cells.json (CELLS_JSON: another), written by make."""
+    global _table
+    if _table is None:
+        _table = cells.Table(os.environ.get("CELLS_JSON") or os.path.join(B, "cells.json"))
+    return _table
+
+
+def job_dir(cell):
+    return os.path.join(L, "jobs", cell)
+
+
+def job_cell(cell, d=None, hint=None):
+    """The cell's row as export wrote it beside its job."""
+    p = os.path.join(d or job_dir(cell), "cell.json")
+    if not os.path.exists(p):
+        raise Bad("%s: not exported (%s)" % (cell, hint or "scripts/lava.sh export %s" % cell))
+    with open(p) as f:
+        return json.load(f)
+
+
+def report(results_root, outdir, report_cells, expected_failures):
+    """scripts/report.sh on RESULTS_ROOT into OUTDIR (the project's one
+    place expectations are applied): (exit code, its output)."""
+    env = dict(os.environ)
+    env.pop("TIMES", None)
+    p = subprocess.run([os.path.join(TOP, "scripts/report.sh"), results_root,
+                        expected_failures, os.path.join(B, "tree-info"), outdir] + list(report_cells),
+                       stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
+    return p.returncode, p.stdout
+
+
+# --- lava-run's log --------------------------------------------------------------------
+def log_entries(text):
+    """(lvl, msg) of each line of lava-run's log (JSON, or YAML flow when a
+    value carries a tag: "size": ! "123")."""
+    import yaml
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    for line in text.splitlines():
+        if not line.startswith("{"):
+            continue
+        try:
+            e = json.loads(line)
+        except ValueError:
+            try:
+                e = yaml.load(line, Loader=loader)
+            except yaml.YAMLError:
+                continue
+        if isinstance(e, dict) and "lvl" in e:
+            yield e["lvl"], e.get("msg")

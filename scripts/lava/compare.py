@@ -1,0 +1,173 @@
+"""LAVA's verdicts against make matrix's, cell by cell (status, every case,
+the report through compat-tests/expected-failures) and as one report for
+make lab; a mutant cell is compared without compat-tests/randomized's
+rows and must be killed in both by scripts/mutants.sh's rule (the one
+kill rule, called here, never copied)."""
+import os
+import re
+import shutil
+import subprocess
+import tempfile
+
+import common as C
+import lab
+
+
+def compare_lab(cells):
+    """Each cell's verdicts against make matrix's, then the whole report."""
+    root = os.path.join(lab.LAB, "results")
+    rc = max([compare(c, root, "make lab") for c in cells] or [C.die("usage: lava.sh compare-lab CELL...")])
+    rows = [C.job_cell(c) for c in cells]
+    rcells = [r for c in rows for r in c["report_cells"]]
+    mutant = any(c["ref"] for c in rows)
+    reps = {}
+    for name, res in (("matrix", rows[0]["report_root"]), ("lab", root)):
+        out = os.path.join(lab.LAB, "compare", "all", name)
+        code, _ = C.report(res, out, rcells, rows[0]["expected_failures"])
+        reps[name] = (code, report_verdicts(open(os.path.join(out, "report.txt")).read()))
+    ra, rb = reps["matrix"][1], reps["lab"][1]
+    if mutant:
+        ra, rb = mutant_view(ra), mutant_view(rb)
+    diff = difflib_unified(ra, rb)
+    nrows = sum(1 for l in reps["lab"][1] if l and not l.startswith(("cell ", "matrix:", "tree ", "  ")))
+    if diff or reps["matrix"][0] != reps["lab"][0]:
+        for l in diff[:40]:
+            print("    " + l)
+        print("lab: report of %d cells (%d suites): differs from make matrix's (exit %d vs %d)"
+              % (len(cells), len(rcells), reps["matrix"][0], reps["lab"][0]))
+        return 1
+    print("lab: report of %d cells (%d suites, %d lines): equal to make matrix's, exit %d both"
+          % (len(cells), len(rcells), nrows, reps["lab"][0]))
+    return rc
+
+
+# --- compare ------------------------------------------------------------------------------
+def compare(cell, root=None, what_mine="LAVA run"):
+    """ROOT: where the LAVA results are (default: lava-run's, build/lava/results)."""
+    c = C.job_cell(cell)
+    mine_root = root or os.path.join(C.L, "results")
+    mine = os.path.join(mine_root, c["row"], c["arch"])
+    theirs = c["results"]
+    for what, p in ((what_mine, mine), ("make matrix", theirs)):
+        if not os.path.exists(os.path.join(p, "status")):
+            raise C.Bad("%s: no %s result in %s" % (cell, what, p))
+    suites = c["suites"]
+    verdicts = os.path.join(C.TOP, "scripts/ktap-verdicts.sh")
+
+    def rows(p):
+        out = ["status " + open(os.path.join(p, "status")).read().strip()]
+        for s in suites:
+            f = os.path.join(p, s + ".ktap")
+            if os.path.exists(f):
+                out += ["%s %s" % (s, l) for l in C.sh(verdicts, f).splitlines()]
+        return out
+
+    a, b = rows(theirs), rows(mine)
+    # Through the project's report code, same expected-failure table.
+    rep = {}
+    for name, res in (("matrix", c["report_root"]), ("lava", mine_root)):
+        outdir = os.path.join(os.path.dirname(root), "compare", cell, name) if root else \
+            os.path.join(C.L, "report", cell, name)
+        code, _ = C.report(res, outdir, c["report_cells"], c["expected_failures"])
+        rep[name] = (code, open(os.path.join(outdir, "report.txt")).read())
+    # Informational only: two boots print different measured times in
+    # their diagnostics ("# ... left {..., 184694 us}"), so the KTAP is
+    # compared without "#" lines; verdicts decide (rows and report above).
+    def ktap(p, s, diag):
+        f = os.path.join(p, s + ".ktap")
+        if not os.path.exists(f):
+            return None
+        return [l for l in open(f).read().splitlines() if diag or not re.match(r"^\s*#", l)]
+    both = [s for s in suites if ktap(mine, s, True) is not None and ktap(theirs, s, True) is not None]
+    same_ktap = sum(ktap(theirs, s, True) == ktap(mine, s, True) for s in both)
+    same_struct = sum(ktap(theirs, s, False) == ktap(mine, s, False) for s in both)
+    ra, rb = report_verdicts(rep["matrix"][1]), report_verdicts(rep["lava"][1])
+    # A mutant is compared without its randomized rows, and must be killed
+    # by a row that is not one of them, in both results.
+    mutant = bool(c["ref"])
+    if mutant:
+        a, b, ra, rb = mutant_view(a), mutant_view(b), mutant_view(ra), mutant_view(rb)
+    diffs = [l for l in difflib_unified(a, b)]
+    rdiff = [l for l in difflib_unified(ra, rb)]
+    if mutant:
+        # Against its reference cell (the table's ref: its tree's patched).
+        patched = c["ref"]["results"]
+        if not os.path.exists(os.path.join(patched, "status")):
+            raise C.Bad("%s: no patched result in %s to tell a kill from" % (cell, patched))
+        for what, res in (("make matrix", theirs), ("LAVA", mine)):
+            if not mutant_killed(c["row"], c["ref"]["row"], c["arch"], suites, res, patched):
+                rdiff.append("%s: %s: no case that passes on patched fails here (compat-tests/randomized's "
+                             "not counted) and no kernel splat: not killed in this cell" % (cell, what))
+    print("lava: %s: %d verdict rows from make matrix, %d from LAVA; report exit %d vs %d; "
+          "KTAP (informational): %d of %d suites equal without '#' diagnostics, %d byte-identical"
+          % (cell, len(a) - 1, len(b) - 1, rep["matrix"][0], rep["lava"][0], same_struct, len(suites), same_ktap))
+    if diffs or rdiff or rep["matrix"][0] != rep["lava"][0]:
+        for l in (diffs + rdiff)[:40]:
+            print("    " + l)
+        print("lava: %s: LAVA's verdicts differ from make matrix's" % cell)
+        return 1
+    print("lava: %s: verdicts equal (status, every case%s, the report through %s)" % (
+        cell, " but compat-tests/randomized's, killed either way" if mutant else "",
+        "compat-tests/expected-failures"))
+    return 0
+
+
+def randomized():
+    """compat-tests/randomized: the tests whose rows a mutant cell need not repeat."""
+    with open(os.path.join(C.TOP, "compat-tests/randomized")) as f:
+        return [l.split()[0] for l in f if l.strip() and not l.startswith("#")]
+
+
+def mutant_view(lines):
+    """A mutant cell's rows without those of compat-tests/randomized, and
+    without the counts they change (cell lines, the problem count)."""
+    tests = tuple(t + "." for t in randomized())
+    out = []
+    for l in lines:
+        w = l.split()
+        if any(x.startswith(tests) for x in w[:2]):
+            continue
+        if l.startswith("cell "):
+            l = l.split(";")[0]
+        out.append(re.sub(r"^(matrix: \S+) \(\d+ problems?\)$", r"\1", l))
+    return out
+
+
+def mutant_killed(row, ref, arch, suites, mutant_dir, ref_dir):
+    """Whether a mutant cell's results (MUTANT_DIR) kill it against its
+    reference row's (REF_DIR), by scripts/mutants.sh's rule - the one kill
+    rule: a case that passes on REF fails here (compat-tests/randomized's
+    not counted), or a kernel splat on the console."""
+    t = tempfile.mkdtemp()
+    try:
+        for r, d in ((row, mutant_dir), (ref, ref_dir)):
+            os.makedirs(os.path.join(t, "res", r))
+            os.symlink(os.path.abspath(d), os.path.join(t, "res", r, arch))
+        spec = " ".join([row, ref] + ["%s:%s:%s" % (row, arch, s) for s in suites])
+        p = subprocess.run([os.path.join(C.TOP, "scripts/mutants.sh"), os.path.join(t, "res"),
+                            "/dev/null", "/dev/null", os.path.join(t, "out"), spec],
+                           capture_output=True, text=True)
+        return p.returncode == 0
+    finally:
+        shutil.rmtree(t, ignore_errors=True)
+
+
+def report_verdicts(text):
+    """report.txt without what report.sh echoes of a test's "# summary: "
+    diagnostics (the indented lines under a "cell ..." line): those carry
+    measured figures that differ between two boots, as the KTAP's do."""
+    out, in_summary = [], False
+    for l in text.splitlines():
+        if l.startswith("cell "):
+            in_summary = True
+        elif in_summary and l.startswith("    "):
+            continue
+        else:
+            in_summary = False
+        out.append(l)
+    return out
+
+
+def difflib_unified(a, b):
+    import difflib
+    return [l for l in difflib.unified_diff(a, b, "make matrix", "lava", lineterm="", n=0)]
