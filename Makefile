@@ -21,6 +21,7 @@
 #   make shell ARCH=arm64  a busybox shell in a guest (TREE=, FLAVOUR=base|patched..)
 #   make matrix OVERLAY=d  also run every executable in d/tests.d/
 #   make bench             timing figures (base, patched, lowres): CSV + PNG
+#   make cost              the series' cost in instructions (cost cells alone)
 
 SHELL     := /bin/bash
 B         := $(CURDIR)/build
@@ -299,11 +300,16 @@ CLOCK_virtual := -icount shift=2,sleep=off
 # against a PIT that cannot be starved by host load), at about host speed.
 CLOCK_auto    := -icount shift=auto
 CLOCK_real    :=
+# count: shift=0, a nanosecond of guest time per instruction, so a guest's
+# clock deltas are instruction counts (the cost cells; docs/bench.md).
+CLOCK_count   := -icount shift=0,sleep=off
 # Bench (rows of BENCH_TREE): lateness and coalescing measure host time;
-# cost counts instructions (virtual time), a round per row.
+# cost counts instructions (count clock), a round per row.
 BENCH_TREE    ?= $(TREE)
 BENCH_KERNELS ?= base patched lowres
 BENCH_COST_ROUNDS ?= 2
+$(if $(shell [ "$(BENCH_COST_ROUNDS)" -ge 1 ] 2>/dev/null && echo y),,$(error BENCH_COST_ROUNDS=$(BENCH_COST_ROUNDS): a count of rounds, 1 or more))
+$(call check_in,BENCH_TREE,$(BENCH_TREE),$(TREES_KNOWN),tree (trees/<tree>.mk))
 define bench_row # TREE FLAVOUR KERNEL PAYLOAD CLOCK RESULTS
 $(1)-$(2)_TREEID  := $(1)
 $(1)-$(2)_FLAVOUR := $(2)
@@ -312,12 +318,13 @@ $(1)-$(2)_PAYLOAD := $(4)
 $(1)-$(2)_CLOCK   := $(5)
 $(1)-$(2)_RESULTS := $(6)
 $(if $(filter bench,$(4)),$(1)-$(2)_CMDLINE := matrix.test_timeout=1800)
+$(if $(filter cost,$(4)),COST_CELLS += $(1)-$(2))
 BENCH_CELLS += $(1)-$(2)
 CELLROWS += $(1)-$(2)
 endef
 $(foreach k,$(BENCH_KERNELS),$(eval $(call bench_row,$(BENCH_TREE),bench-$(k),$(k),bench,real,$(B)/bench/results/$(k))))
 $(foreach r,$(shell seq $(BENCH_COST_ROUNDS)),$(foreach k,base patched,\
-	$(eval $(call bench_row,$(BENCH_TREE),cost$(r)-$(k),$(k),cost,virtual,$(B)/bench/cost/$(r)/$(k)))))
+	$(eval $(call bench_row,$(BENCH_TREE),cost$(r)-$(k),$(k),cost,count,$(B)/bench/cost/$(r)/$(k)))))
 # Defaults for every row.
 $(foreach c,$(CELLROWS),$(if $($(c)_CLOCK),,$(eval $(c)_CLOCK := virtual)) \
 	$(eval $(c)_ARCHES ?= $$(ARCHES)) $(eval $(c)_RESULTS ?= $(B)/results/$(c)))
@@ -358,7 +365,7 @@ TEST_CFLAGS := -static -O2 -Wall -Wextra -Wno-unused-parameter \
 
 .PHONY: matrix check lint selfcheck deps trees kernels tests initramfs boot \
 	report report-only merge cells cell cell-info shell checkpatch bisect \
-	mutants series series-kselftest-fixes lava lava-check bench clean disk FORCE \
+	mutants series series-kselftest-fixes lava lava-check bench cost clean disk FORCE \
 	cache-info cache-clean culprit
 .DEFAULT_GOAL := matrix
 
@@ -718,6 +725,11 @@ $(B)/.deps-bench: scripts/deps.sh | $(B)/.deps
 bench: $(B)/.deps-bench $(call status_of,$(BENCH_CELLS))
 	$(call stage,bench: report)
 	@scripts/bench-report.sh $(B)/bench "$(BENCH_KERNELS)" "$(ARCHES)"
+# make cost: the cost cells alone (the count clock: minutes, not bench's
+# half hour of host-time sweeps) and their table (scripts/cost-report.sh).
+cost: $(call status_of,$(COST_CELLS))
+	$(call stage,cost: report)
+	@scripts/cost-report.sh $(B)/bench "$(ARCHES)"
 
 # --- interactive -------------------------------------------------------------
 FLAVOUR ?= patched
@@ -878,7 +890,8 @@ DISK_CELLS = $(if $(filter cell,$(MAKECMDGOALS)),$(filter $(CELL),$(CELL_IDS))) 
 	$(if $(filter mutants,$(MAKECMDGOALS)),$(call cell_ids,$(MUTANT_ROWS))) \
 	$(if $(filter lava lava-check lava-validate lab,$(MAKECMDGOALS)),$(LAVA_CELLS)) \
 	$(if $(filter lab-selftest,$(MAKECMDGOALS)),$(LAB_CELLS)) \
-	$(if $(filter bench,$(MAKECMDGOALS)),$(call cell_ids,$(BENCH_CELLS)))
+	$(if $(filter bench,$(MAKECMDGOALS)),$(call cell_ids,$(BENCH_CELLS))) \
+	$(if $(filter cost,$(MAKECMDGOALS)),$(call cell_ids,$(COST_CELLS)))
 DISK_KPAIRS = $(if $(CHAIN_RUN),$(KCHAIN_PAIRS)) $(call cell_kpairs,$(DISK_CELLS)) \
 	$(if $(filter bisect,$(MAKECMDGOALS)),$(foreach k,$(RUN_BISECTS),$(foreach a,$(ARCHES),$(k):$(a)))) \
 	$(foreach t,$(TREES_KNOWN),$(if $(filter bisect-$(t),$(MAKECMDGOALS)),$(foreach k,$($(t)_BISECTS),$(foreach a,$(ARCHES),$(k):$(a)))))
