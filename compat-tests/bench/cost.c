@@ -22,6 +22,7 @@
  */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -242,6 +243,7 @@ static int restart_cost(const struct entry *e, enum wmode m)
 int main(void)
 {
 	const struct entry *e;
+	struct sched_param sp = { 0 };
 	int p[2], bad = 0, m;
 
 	ksft_print_header();
@@ -251,6 +253,16 @@ int main(void)
 		bad |= cost(e, p[0]);
 	ksft_test_result(!bad, "zero_timeout_cost\n");
 	bad = 0;
+	/*
+	 * The parent runs SCHED_FIFO (its children not): a child woken by
+	 * SIGSTOP or SIGCONT never preempts it, so the child always stops
+	 * with the parent already in waitpid() and wakes it, on every boot
+	 * (otherwise vruntime decides, and the child's figures move by a
+	 * wake-up between boots).
+	 */
+	sp.sched_priority = 1;
+	if (sched_setscheduler(0, SCHED_FIFO | SCHED_RESET_ON_FORK, &sp))
+		ksft_exit_fail_msg("sched_setscheduler: %s\n", strerror(errno));
 	/* Only a call that writes back has a sticky or read-only mode. */
 	for_each_entry(e)
 		for (m = W_PLAIN; m <= (e->writeback ? W_READONLY : W_PLAIN); m++)
