@@ -41,10 +41,12 @@ done
 byname='function f(n) { return $(col[n]) }
 NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
 function spread(k,   r, lo, hi, x) { lo = hi = ""
+	if (nr < 2) return "-"
 	for (r = 1; r <= nr; r++) { x = R[k, r]; if (x == "") return "-"
 		if (lo == "" || x < lo) lo = x; if (hi == "" || x > hi) hi = x }
 	if (hi / lo - 1 > worst_s) worst_s = hi / lo - 1
 	return sprintf("%.2f%%", (hi / lo - 1) * 100) }
+function rounds() { return nr < 2 ? "one round: no spread" : sprintf("worst spread between rounds %.2f%%", worst_s * 100) }
 function sorted(A, O,   n, k, i, t) { n = 0
 	for (k in A) { O[++n] = k; for (i = n; i > 1 && O[i - 1] > O[i]; i--) { t = O[i]; O[i] = O[i - 1]; O[i - 1] = t } }
 	return n }
@@ -67,8 +69,7 @@ function ratios(k,   r, s) { s = ""
 			printf "  %-7s %-7s %-16s %8s %8s %s  %s\n", x[1], x[2], x[3], V[k, 1, "base"],
 				V[k, 1, "patched"], ratios(k), spread(k) }
 		split(wk, x, SUBSEP)
-		printf "# worst patched/base %.4f (%s %s %s), worst spread between rounds %.2f%%\n",
-			worst, x[1], x[2], x[3], worst_s * 100 }' "$cost"
+		printf "# worst patched/base %.4f (%s %s %s), %s\n", worst, x[1], x[2], x[3], rounds() }' "$cost"
 	echo
 	echo "one stop/continue: extra instructions of the stopped call (its CPU time,"
 	echo "median of 9, minus the same call's alone), round 1, result after the stop"
@@ -85,7 +86,7 @@ function ratios(k,   r, s) { s = ""
 			split(k, x, SUBSEP)
 			printf "  %-7s %-7s %-16s %-8s %7s %-5s %7s %-5s%s  %s\n", x[1], x[2], x[3], x[4],
 				V[k, 1, "base"], S[k, 1, "base"], V[k, 1, "patched"], S[k, 1, "patched"], ratios(k), spread(k) }
-		printf "# worst spread between rounds %.2f%%\n", worst_s * 100 }' "$restart"
+		printf "# %s\n", rounds() }' "$restart"
 } >"$out"
 cat "$out"
 echo "cost: $cost, $restart, $out"
