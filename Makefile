@@ -288,7 +288,8 @@ $(foreach t,$(TREES_KNOWN),$(eval $(call tree_payloads,$(t))))
 # --- cells: one boot each, per arch --------------------------------------------
 # <c>_KERNEL, <c>_PAYLOAD, <c>_CLOCK (virtual: QEMU -icount, guest time
 # follows executed instructions and idle time is skipped, so host load
-# cannot make a test late; real: host time, for what measures it),
+# cannot make a test late; count: the same at one instruction per ns, for
+# what counts instructions; real: host time, for what measures it),
 # <c>_QEMU, <c>_CMDLINE, <c>_ARCHES, <c>_RESULTS; the rows above.
 # shift=2: 4 ns of guest time per instruction. A test that spins until a
 # timeout (epoll_wakeup_test's epoll59 meets the harness's 30 s on one CPU)
