@@ -21,6 +21,7 @@
 #   make shell ARCH=arm64  a busybox shell in a guest (TREE=, FLAVOUR=base|patched..)
 #   make matrix OVERLAY=d  also run every executable in d/tests.d/
 #   make bench             timing figures (base, patched, lowres): CSV + PNG
+#   make cost              the series' cost in instructions (cost cells alone)
 
 SHELL     := /bin/bash
 B         := $(CURDIR)/build
@@ -288,7 +289,8 @@ $(foreach t,$(TREES_KNOWN),$(eval $(call tree_payloads,$(t))))
 # --- cells: one boot each, per arch --------------------------------------------
 # <c>_KERNEL, <c>_PAYLOAD, <c>_CLOCK (virtual: QEMU -icount, guest time
 # follows executed instructions and idle time is skipped, so host load
-# cannot make a test late; real: host time, for what measures it),
+# cannot make a test late; count: the same at one instruction per ns, for
+# what counts instructions; real: host time, for what measures it),
 # <c>_QEMU, <c>_CMDLINE, <c>_ARCHES, <c>_RESULTS; the rows above.
 # shift=2: 4 ns of guest time per instruction. A test that spins until a
 # timeout (epoll_wakeup_test's epoll59 meets the harness's 30 s on one CPU)
@@ -300,11 +302,16 @@ CLOCK_virtual := -icount shift=2,sleep=off
 # against a PIT that cannot be starved by host load), at about host speed.
 CLOCK_auto    := -icount shift=auto
 CLOCK_real    :=
+# count: shift=0, a nanosecond of guest time per instruction, so a guest's
+# clock deltas are instruction counts (the cost cells; docs/bench.md).
+CLOCK_count   := -icount shift=0,sleep=off
 # Bench (rows of BENCH_TREE): lateness and coalescing measure host time;
-# cost counts instructions (virtual time), a round per row.
+# cost counts instructions (count clock), a round per row.
 BENCH_TREE    ?= $(TREE)
 BENCH_KERNELS ?= base patched lowres
 BENCH_COST_ROUNDS ?= 2
+$(if $(shell [ "$(BENCH_COST_ROUNDS)" -ge 1 ] 2>/dev/null && echo y),,$(error BENCH_COST_ROUNDS=$(BENCH_COST_ROUNDS): a count of rounds, 1 or more))
+$(call check_in,BENCH_TREE,$(BENCH_TREE),$(TREES_KNOWN),tree (trees/<tree>.mk))
 define bench_row # TREE FLAVOUR KERNEL PAYLOAD CLOCK RESULTS
 $(1)-$(2)_TREEID  := $(1)
 $(1)-$(2)_FLAVOUR := $(2)
@@ -313,12 +320,13 @@ $(1)-$(2)_PAYLOAD := $(4)
 $(1)-$(2)_CLOCK   := $(5)
 $(1)-$(2)_RESULTS := $(6)
 $(if $(filter bench,$(4)),$(1)-$(2)_CMDLINE := matrix.test_timeout=1800)
+$(if $(filter cost,$(4)),COST_CELLS += $(1)-$(2))
 BENCH_CELLS += $(1)-$(2)
 CELLROWS += $(1)-$(2)
 endef
 $(foreach k,$(BENCH_KERNELS),$(eval $(call bench_row,$(BENCH_TREE),bench-$(k),$(k),bench,real,$(B)/bench/results/$(k))))
 $(foreach r,$(shell seq $(BENCH_COST_ROUNDS)),$(foreach k,base patched,\
-	$(eval $(call bench_row,$(BENCH_TREE),cost$(r)-$(k),$(k),cost,virtual,$(B)/bench/cost/$(r)/$(k)))))
+	$(eval $(call bench_row,$(BENCH_TREE),cost$(r)-$(k),$(k),cost,count,$(B)/bench/cost/$(r)/$(k)))))
 # Defaults for every row.
 $(foreach c,$(CELLROWS),$(if $($(c)_CLOCK),,$(eval $(c)_CLOCK := virtual)) \
 	$(eval $(c)_ARCHES ?= $$(ARCHES)) $(eval $(c)_RESULTS ?= $(B)/results/$(c)))
@@ -359,7 +367,7 @@ TEST_CFLAGS := -static -O2 -Wall -Wextra -Wno-unused-parameter \
 
 .PHONY: matrix check lint selfcheck deps trees kernels tests initramfs boot \
 	report report-only merge cells cell cell-info shell checkpatch bisect \
-	mutants series series-kselftest-fixes lava lava-check bench clean disk FORCE \
+	mutants series series-kselftest-fixes lava lava-check bench cost clean disk FORCE \
 	cache-info cache-clean culprit
 .DEFAULT_GOAL := matrix
 
@@ -747,6 +755,12 @@ GOAL_CELLS_bench = $(call cell_ids,$(BENCH_CELLS))
 bench: $(B)/.deps-bench $(call cell_status,$(GOAL_CELLS_bench))
 	$(call stage,bench: report)
 	@scripts/bench-report.sh $(B)/bench "$(BENCH_KERNELS)" "$(ARCHES)"
+# make cost: the cost cells alone (the count clock: minutes, not bench's
+# half hour of host-time sweeps) and their table (scripts/cost-report.sh).
+GOAL_CELLS_cost = $(call cell_ids,$(COST_CELLS))
+cost: $(call cell_status,$(GOAL_CELLS_cost))
+	$(call stage,cost: report)
+	@scripts/cost-report.sh $(B)/bench "$(ARCHES)"
 
 # --- interactive -------------------------------------------------------------
 FLAVOUR ?= patched

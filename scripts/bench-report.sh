@@ -1,8 +1,8 @@
 #!/bin/sh
 # bench-report.sh DIR "VARIANTS" "ARCHES": collect the "# csv:" lines of
 # DIR/results/<variant>/<arch>/<abi>.ktap into DIR/lateness.csv (and the
-# other figures), those of the alternating cost boots
-# DIR/cost/<round>/<variant>/<arch>/ into DIR/cost.csv, plot DIR/lateness-<arch>.png (native ABI, pselect6 and
+# other figures), the cost rounds' through scripts/cost-report.sh (into
+# DIR/cost.csv, DIR/restart.csv), plot DIR/lateness-<arch>.png (native ABI, pselect6 and
 # clock_nanosleep, median lateness vs request, log-log, like the seeds'
 # graph) and print DIR/summary.txt. Figures, not verdicts: it fails only
 # when a bench guest did not finish.
@@ -11,14 +11,13 @@ dir=$1 variants=$2 arches=$3
 lat=$dir/lateness.csv cost=$dir/cost.csv coal=$dir/coalesce.csv cyc=$dir/cyclictest.csv sum=$dir/summary.txt
 # The benches name their columns ("# csv-columns: WHAT,..."): the header
 # is where this run is, then theirs. cyclictest.sh prints values only.
-ktaps=$(find "$dir/results" "$dir/cost" -name '*.ktap' 2>/dev/null | sort)
+ktaps=$(find "$dir/results" -name '*.ktap' 2>/dev/null | sort)
 header() { # WHAT PREFIX
 	# shellcheck disable=SC2086 # a list of paths without blanks
 	c=$( [ -z "$ktaps" ] || sed -n "s/^ *# csv-columns: $1,//p" $ktaps | head -n 1)
 	echo "$2${c:-unknown}"
 }
 header lateness variant,arch, >"$lat"
-header cost round,variant,arch, >"$cost"
 echo "variant,arch,interval_us,min_us,avg_us,max_us" >"$cyc"
 header coalesce variant,arch, >"$coal"
 # Every awk below reads its CSV's columns by name: f("median_ns").
@@ -44,21 +43,8 @@ for v in $variants; do
 	done
 done
 
-# Cost rounds: every boot must have finished, or the pairing is off.
-for r in "$dir"/cost/*/; do
-	[ -d "$r" ] || continue
-	n=$(basename "$r")
-	for v in base patched; do
-		for a in $arches; do
-			st=$(cat "$r$v/$a/status" 2>/dev/null || echo "not run")
-			[ "$st" = ok ] || { echo "bench: cost round $n $v $a: $st" >&2; bad=1; }
-			for k in "$r$v/$a"/*.ktap; do
-				[ -f "$k" ] || continue
-				sed -n "s/^ *# csv: cost,/$n,$v,$a,/p" "$k" >>"$cost"
-			done
-		done
-	done
-done
+# The cost rounds (count clock): their own report, a section of ours.
+"$(dirname "$0")/cost-report.sh" "$dir" "$arches" >"$dir/cost.out" || bad=1
 
 # The figures the seeds and the issue name, per arch and ABI.
 {
@@ -94,24 +80,9 @@ done
 		for (w in worst) printf "  %-28s %5.2f (at %d us)\n", w, worst[w], at[w] / 1000
 	}' "$lat"
 	echo
-	echo "zero-timeout cost, ns per call: median over rounds of each boot's median;"
-	echo "patched/base: median (min-max) of the per-round ratios, boots alternating:"
-	awk -F, "$byname"'
-	function med(a, n,   i, j, t) {
-		for (i = 2; i <= n; i++) for (j = i; j > 1 && a[j-1] > a[j]; j--) {
-			t = a[j]; a[j] = a[j-1]; a[j-1] = t }
-		return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2 }
-	{ c[f("round") "," f("variant") "," f("arch") "," f("abi") "," f("call")] = f("median_ns")
-		w[f("arch") "," f("abi") "," f("call")] = 1; rd[f("round")] = 1 }
-	END { nr = 0; for (r in rd) nr++
-		for (x in w) { split(x, p, ","); nb = nq = nx = 0; delete B; delete Q; delete X
-			for (r in rd) { b = c[r ",base," x]; q = c[r ",patched," x]
-				if (b != "") B[++nb] = b; if (q != "") Q[++nq] = q
-				if (b > 0 && q != "") X[++nx] = q / b }
-			if (!nx) continue
-			mx = med(X, nx)
-			printf "  %-8s %-7s %-16s %7d -> %7d  x%.2f (%.2f-%.2f), %d rounds\n", p[1], p[2], p[3],
-				med(B, nb), med(Q, nq), mx, X[1], X[nx], nx } }' "$cost" | sort
+	sed '$d' "$dir/cost.out"
+	rm -f "$dir/cost.out"
+	echo
 	echo "cyclictest (SCHED_FIFO clock_nanosleep, 1 ms interval, 10 s), us:"
 	awk -F, "$byname"'
 	{ printf "  %-8s %-7s min %s avg %s max %s\n", f("variant"), f("arch"), f("min_us"), f("avg_us"), f("max_us") }' "$cyc"
@@ -155,5 +126,5 @@ else
 	echo "bench: gnuplot not installed, no plot" >&2
 fi
 cat "$sum"
-echo "bench: $lat, $cost, $coal, $cyc, $sum$(for a in $arches; do printf ' %s' "$dir/lateness-$a.png"; done)"
+echo "bench: $lat, $cost, $dir/restart.csv, $coal, $cyc, $sum$(for a in $arches; do printf ' %s' "$dir/lateness-$a.png"; done)"
 exit $bad

@@ -474,6 +474,33 @@ fi
 # shellcheck source=SCRIPTDIR/b4-selfcheck-cases.sh
 . "$here/b4-selfcheck-cases.sh"
 
+# --- make cost: the count clock and scripts/cost-report.sh ---------------------
+fails_with "BENCH_COST_ROUNDS=0 -> one line before any work" "BENCH_COST_ROUNDS=0: a count of rounds, 1 or more" \
+	make -s -C "$top" -n cost BENCH_COST_ROUNDS=0
+fails_with "BENCH_TREE=nope -> one line before any work" "BENCH_TREE=nope: no such tree" \
+	make -s -C "$top" -n cost BENCH_TREE=nope
+check "a cost cell boots under the count clock (-icount shift=0), and says so" sh -c \
+	"make -s -C '$top' cell-info CELL=6.1-cost2-patched-arm64 | grep -q '^qemu .* -icount shift=0,sleep=off\$' &&
+	make -s -C '$top' cell-info CELL=6.1-cost2-patched-arm64 | grep -q '^cmdline .* matrix.clock=count'"
+# Two rounds of fake cost guests: patched costs 1% more on round 1, 2% on 2.
+fake_cost() { # ROUND VARIANT SELECT_NS RESTART_RESULT
+	mkdir -p "$t/cost/cost/$1/$2/x86_64" && echo ok >"$t/cost/cost/$1/$2/x86_64/status"
+	printf '%s\n' '    # csv-columns: cost,abi,call,batches,median_ns,p99_ns,min_ns' \
+		"    # csv: cost,x86_64,select,21,$3,$3,$3" \
+		'    # csv-columns: restart,abi,call,mode,result,reps,alone_ns,once_ns,extra_ns,once_min_ns,once_max_ns' \
+		"    # csv: restart,x86_64,select,sticky,$4,9,5000,11000,6000,11000,11000" \
+		>"$t/cost/cost/$1/$2/x86_64/x86_64.ktap"
+}
+fake_cost 1 base 1000 EINTR; fake_cost 1 patched 1010 0; fake_cost 2 base 1000 EINTR; fake_cost 2 patched 1020 0
+check "cost-report.sh: patched/base per round, their spread, EINTR rows without a ratio" sh -c \
+	"'$top/scripts/cost-report.sh' '$t/cost' x86_64 >'$t/cost.out' &&
+	grep -Eq '^  x86_64 +x86_64 +select +1000 +1010 +1.0100 +1.0200 +0.99%\$' '$t/cost.out' &&
+	grep -Eq '^  x86_64 +x86_64 +select +sticky +6000 EINTR +6000 0 +- +- +-\$' '$t/cost.out' &&
+	grep -q '^# worst patched/base 1.0200 (x86_64 x86_64 select), worst spread between rounds 0.99%' '$t/cost.out'"
+rm "$t/cost/cost/2/patched/x86_64/status"
+fails_with "cost-report.sh: a round's guest that did not finish -> named, non-zero" \
+	"cost: round 2 patched x86_64: not run" "$top/scripts/cost-report.sh" "$t/cost" x86_64
+
 # --- the test sources follow the rules ---------------------------------------------
 for f in "$top"/compat-tests/*.c; do
 	check "$(basename "$f"): rule documented at the top" \

@@ -19,8 +19,8 @@
 int64_t mono_ns(void);
 
 /*
- * The guest runs in virtual time (QEMU -icount shift=0: MATRIX_CLOCK from
- * the cell's clock): no host load can delay a wakeup, so upper bounds on
+ * The guest runs in virtual time (QEMU -icount: MATRIX_CLOCK, the cell's
+ * clock, virtual or count): no host load can delay a wakeup, so upper bounds on
  * when a call returns are asserted; in a guest on host time (the loaded
  * KASAN guest) they are reported only.
  */
