@@ -841,11 +841,17 @@ selfcheck: | $(B)/.deps $(B)/.deps-lava
 # (report in build/report/trees/). make check-all: everything, every tree, mutant and
 # series prefix on every arch in ARCHES (what a series change needs).
 CHECK_MUTANT_ARCHES ?= x86_64
-# The other trees with CHECK_<t> := y in trees/<t>.mk (7.2 and its 6.12 backport).
+# The other trees with CHECK_<t> := y in trees/<t>.mk (7.2).
 CHECK_TREES         ?= $(strip $(foreach t,$(TREES_KNOWN),$(if $(CHECK_$(t)),$(t))))
 # Of those, the trees whose mutants it boots (CHECK_MUTANTS_<t> := y: 7.2).
 CHECK_MUTANT_TREES  ?= $(strip $(foreach t,$(CHECK_TREES),$(if $(CHECK_MUTANTS_$(t)),$(t))))
 CHECK_TREE_ARCHES   ?= x86_64
+# lava-run replays the matrix's boots under LAVA's dispatcher: one arch
+# shows a harness change to that path; every arch's job is held against
+# scripts/lava/refs/ by selfcheck without a boot (check-all: every arch).
+CHECK_LAVA_RUN_ARCHES ?= x86_64
+$(foreach v,CHECK_MUTANT_ARCHES CHECK_TREE_ARCHES CHECK_LAVA_RUN_ARCHES,\
+	$(call check_in,$(v),$($(v)),$(ARCHES_KNOWN),arch (arch-configs/<arch>.mk)))
 check: lint selfcheck checkpatch matrix check-kernels check-lava check-mutants check-trees check-dashboard
 # The matrix's dashboard (build/report/index.html) in headless Chromium.
 check-dashboard: | matrix
@@ -864,7 +870,8 @@ CHECK_LAVA_CELLS = $(call cell_ids,$(MATRIX_ROWS)) \
 	$(filter $(addprefix %-,$(CHECK_MUTANT_ARCHES)),$(call cell_ids,$(RUN_MUTANTS)))
 # One sub-make at a time: each has the whole job pool (-j$(JOBS)) to itself.
 check-lava: | matrix check-kernels
-	@$(MAKE) lava-check LAVA_CELLS="$(strip $(CHECK_LAVA_CELLS))"
+	@$(MAKE) lava-check LAVA_CELLS="$(strip $(CHECK_LAVA_CELLS))" \
+		LAVA_RUN_CELLS="$(foreach a,$(filter $(CHECK_LAVA_RUN_ARCHES),$(ARCHES)),$(firstword $(MATRIX_ROWS))-$(a))"
 check-mutants: | check-lava
 	@$(MAKE) mutants ARCHES="$(filter $(CHECK_MUTANT_ARCHES),$(ARCHES))"
 # Their cells' LAVA jobs are validated too (exported beside the default's).
@@ -875,7 +882,8 @@ check-trees: | check-mutants
 		LAVA_CELLS="$(foreach t,$(CHECK_TREES),$(filter $(addprefix %-,$(CHECK_TREE_ARCHES)),\
 			$(call cell_ids,$(t)-base $(t)-patched $(if $(filter $(t),$(CHECK_MUTANT_TREES)),$($(t)_MUTANTS)))))")
 check-all:
-	@$(MAKE) check bisect TREES="$(TREES_KNOWN)" CHECK_TREES= CHECK_MUTANT_ARCHES="$(ARCHES)"
+	@$(MAKE) check bisect TREES="$(TREES_KNOWN)" CHECK_TREES= CHECK_MUTANT_ARCHES="$(ARCHES)" \
+		CHECK_LAVA_RUN_ARCHES="$(ARCHES)"
 .PHONY: check-all check-kernels check-lava check-mutants check-trees check-dashboard \
 	$(foreach t,$(TREES_KNOWN),checkpatch-$(t) bisect-$(t) series-$(t))
 
