@@ -654,7 +654,7 @@ culprit: $(if $(filter culprit,$(MAKECMDGOALS)),$(cell_check) \
 # killing case passes on base: the bisect needs a good base); the
 # culprit named must be the mutant's commit (scripts/culprit-check.sh).
 culprit-check: $(B)/$(TREE)/base/.tree | $(B)/.deps
-	@scripts/culprit-check.sh $(TREE) $(B)/$(TREE)/base/src i x86_64 signal_eintr.pselect6_sticky_caller_blocked $(B)/culprit-check
+	+@scripts/culprit-check.sh $(TREE) $(B)/$(TREE)/base/src i x86_64 signal_eintr.pselect6_sticky_caller_blocked $(B)/culprit-check
 .PHONY: culprit-check
 
 # Results of cells run elsewhere: FROM=dir (a build/results of another
