@@ -461,8 +461,7 @@ kernels: $(foreach c,$(MATRIX_ROWS),$(foreach a,$($(c)_ARCHES),$(call kimg,$($(c
 # --- programs, one build per ABI ---------------------------------------------
 $(B)/hdr/%/.stamp: $(B)/$(DEFAULT_TREE)/base/.tree
 	$(call stage,headers: uapi for ARCH=$*)
-	@$(call timed,headers $*) env MAKEFLAGS= make -s -C $(B)/$(DEFAULT_TREE)/base/src ARCH=$* O=$(B)/hdr/$* \
-		INSTALL_HDR_PATH=$(B)/hdr/$*/usr headers_install
+	@$(call timed,headers $*) scripts/headers.sh $(B)/$(DEFAULT_TREE)/base/src $* $(B)/hdr/$*
 	@touch $@
 
 # The kernel's own cpio writer, for initramfs without root.
