@@ -10,6 +10,8 @@
 # so no worktree is touched). BRANCH is set only when every patch applied:
 # a patch that does not apply names itself and git apply's reason, and
 # nothing is left behind. The hash names the series by its patches' content.
+# SERIES_WHITESPACE=<action>: git apply's --whitespace (error-all for our
+# own series, as git am --whitespace=error-all).
 set -eu
 GIT="git -c advice.detachedHead=false"
 die() { echo "series: $*" >&2; exit "${rc:-1}"; }
@@ -72,7 +74,7 @@ i=0
 for p in "$t"/p/*; do
 	k=${p##*/} i=$((i + 1))
 	subj=$(sed -n 's/^Subject: //p' "$t/i/$k")
-	if ! $GIT -C "$repo" apply --cached "$p" 2>"$t/err"; then
+	if ! $GIT -C "$repo" apply --cached ${SERIES_WHITESPACE:+--whitespace="$SERIES_WHITESPACE"} "$p" 2>"$t/err"; then
 		die "SERIES=$in: patch $i/$npatches \"$subj\" does not apply to $from: $(grep -m1 'error' "$t/err" || head -n 1 "$t/err")"
 	fi
 	tree=$($GIT -C "$repo" write-tree)

@@ -3,8 +3,8 @@
 #                              git repository tagged "base"
 # tree.sh derive BASE DIR PATCH...
 #                              DIR/src = a worktree of the BASE repository
-#                              at "base" plus git am of each PATCH, in order
-#                              (the patched tree)
+#                              at "base" plus each PATCH, in order, as its
+#                              commit (the patched tree)
 # tree.sh commit BASE NAME FROM [PATCH...]
 #                              only a commit: branch NAME of BASE = FROM (a
 #                              ref) plus the patches, through a scratch index
@@ -72,22 +72,27 @@ derive)
 	name=$(basename "$dir")
 	mkdir -p "$dir"
 	dir=$(cd "$dir" && pwd)
-	# Apply in a scratch worktree, then move DIR/src to the result:
-	# checkout only rewrites files that differ, so re-running with
-	# unchanged patches does not make the kernel build start over.
-	$GIT -C "$base" worktree prune
-	rm -rf "$dir/am"
-	$GIT -C "$base" worktree add -q --detach "$dir/am" base
+	# The commits first, through a scratch index (scripts/series-apply.sh,
+	# what git am does, without a worktree), then one checkout: it only
+	# rewrites files that differ, so re-running with unchanged patches
+	# does not make the kernel build start over.
+	s=$(mktemp -d)
+	trap 'rm -rf "$s"' EXIT
+	n=0
 	for p in "$@"; do
-		if ! $GIT -C "$dir/am" am -q --whitespace=error-all "$p" >/dev/null 2>&1; then
-			echo "tree: patch does not apply: ${p##*/} (tree $name)" >&2
-			rm -rf "$dir/am"; $GIT -C "$base" worktree prune
-			exit 1
-		fi
+		n=$((n + 1))
+		cp "$p" "$s/$(printf %04d $n).patch"
+		printf '%04d.patch\n' $n >>"$s/series"
 	done
-	head=$($GIT -C "$dir/am" rev-parse HEAD)
-	rm -rf "$dir/am"
-	$GIT -C "$base" worktree prune
+	if ! SERIES_WHITESPACE=error-all "$here/series-apply.sh" "$base" "$name-am" base "$s" >/dev/null 2>"$s/err"; then
+		i=$(sed -n 's|.*: patch \([0-9]*\)/.*|\1|p' "$s/err")
+		[ -n "$i" ] || { cat "$s/err" >&2; exit 1; }
+		shift $((i - 1))
+		echo "tree: patch does not apply: ${1##*/} (tree $name)" >&2
+		exit 1
+	fi
+	head=$($GIT -C "$base" rev-parse "refs/heads/$name-am")
+	$GIT -C "$base" branch -q -D "$name-am"
 	# A worktree whose link the base repo lost is rebuilt from scratch.
 	git -C "$dir/src" rev-parse -q --verify HEAD >/dev/null 2>&1 || rm -rf "$dir/src"
 	$GIT -C "$base" worktree prune
