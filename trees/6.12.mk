@@ -5,7 +5,7 @@ PKG_6.12      := linux-source-6.12
 SUITES_6.12   := trixie trixie-updates trixie-security
 TARBALL_6.12  := $(B)/sources/6.12/linux-source-6.12.tar.xz
 PATCHDIR_6.12 := patches/6.12
-FRAGS_6.12    := $(wildcard trees/6.12.config)
+FRAGS_6.12    := $(wildcard trees/6.12.config) kconfigs/seccomp.config
 # The series' last patch adds this kselftest.
 KSELFTESTS_6.12 := filesystems/select
 # make check boots it on x86_64 (the backport to the newest stable kernel

@@ -4,7 +4,7 @@ PKG_7.2      := linux-source-7.2
 SUITES_7.2   := sid
 TARBALL_7.2  := $(B)/sources/7.2/linux-source-7.2.tar.xz
 PATCHDIR_7.2 := patches/7.2
-FRAGS_7.2    := $(wildcard trees/7.2.config)
+FRAGS_7.2    := $(wildcard trees/7.2.config) kconfigs/seccomp.config
 # The series' last patch adds this kselftest.
 KSELFTESTS_7.2 := filesystems/select
 # make check boots it on x86_64 (the upstream submission).
