@@ -19,3 +19,10 @@ KSELFTEST_FIXES_6.12 = $(call kselftest_fix,selftests-filesystems-epoll-stop-the
 MUTANTS_6.12 := a b c d f h
 # Judged by the series' kselftest alone (payload select-6.12).
 MUTANT_TESTS_6.12 := kselftest
+# Its kselftest must SKIP at once where it cannot run (compat-tests/skip/):
+# under a seccomp filter refusing personality(2) in every test cell
+# (kconfigs/seccomp.config), and its 32-bit starter in the nocompat cell
+# (patched, the compat ABI off; on x86_64). make check boots that cell too.
+SKIP_TESTS_6.12 := y
+KSELFTEST_STARTER_6.12 := filesystems/select/select_timeout_test_32.c
+EXTRA_FLAVOURS_6.12 := nocompat
