@@ -285,14 +285,17 @@ KSELFTESTS     ?= filesystems/epoll timers:nanosleep,nsleep-lat,set-timer-lat
 # Trees with SKIP_TESTS_<t> := y (their series' kselftest must SKIP at once
 # where it cannot run): compat-tests/skip/ in their test cells (<p>_MORE:
 # every program of those folders too), and the nocompat-<t> payload: those
-# programs and the kselftest, only in the ABIs that run with the compat ABI
-# off (<p>_ARCHVARS), beside its 32-bit starter (<p>_STARTER, below).
+# programs, only in the ABIs that run with the compat ABI off
+# (<p>_ARCHVARS), and the kselftest with its 32-bit starter (<p>_STARTER,
+# below) in <p>_KSELFTEST_DIR: a hidden folder of the ABI's, which the
+# guest's suite does not run (only kselftest_skip does, in seconds).
 define skip_payloads
 tests-$(1)_MORE       := compat-tests/skip
 nocompat-$(1)_SRC     := compat-tests/skip
 nocompat-$(1)_PROGS   := kselftest_skip nopersonality
 nocompat-$(1)_KSELFTEST := $(1)
 nocompat-$(1)_KSELFTEST_PROGS := select_timeout_test*
+nocompat-$(1)_KSELFTEST_DIR := .kselftest
 nocompat-$(1)_ARCHVARS := NOCOMPAT
 nocompat-$(1)_STARTER := $(KSELFTEST_STARTER_$(1))
 PAYLOADS += nocompat-$(1)
@@ -581,11 +584,11 @@ $(B)/guest/$(1)/$(2)/initramfs.cpio: $(B)/busybox/$(DEBARCH_$(2))/bin/busybox \
 	@$(foreach i,$(call pabis,$(1),$(2)),mkdir -p $$(@D)/tests/$(i) $(if $($(1)_PROGS),&& \
 		ln -sf $(foreach t,$($(1)_PROGS),$(B)/bin/$($(1)_SRC)/$(i)/$(t)) $$(@D)/tests/$(i)/) \
 		$(foreach d,$($(1)_MORE),&& ln -sf $(B)/bin/$(d)/$(i)/* $$(@D)/tests/$(i)/);)
-	@$(if $($(1)_KSELFTEST),$(foreach i,$(call pabis,$(1),$(2)),\
-		ln -sf $(B)/kselftest/$($(1)_KSELFTEST)/$(i)/bin/$(or $($(1)_KSELFTEST_PROGS),*) $$(@D)/tests/$(i)/;))
-	@$(if $($(1)_STARTER),ln -sf $(call starter_bin,$(1),$(2)) $$(@D)/tests/$(call starter_abi,$(1),$(2))/ && \
+	@$(if $($(1)_KSELFTEST),$(foreach i,$(call pabis,$(1),$(2)),mkdir -p $$(@D)/tests/$(i)/$($(1)_KSELFTEST_DIR) && \
+		ln -sf $(B)/kselftest/$($(1)_KSELFTEST)/$(i)/bin/$(or $($(1)_KSELFTEST_PROGS),*) $$(@D)/tests/$(i)/$($(1)_KSELFTEST_DIR);))
+	@$(if $($(1)_STARTER),ln -sf $(call starter_bin,$(1),$(2)) $$(@D)/tests/$(call starter_abi,$(1),$(2))/$($(1)_KSELFTEST_DIR) && \
 		ln -sf $(B)/kselftest/$($(1)_KSELFTEST)/$(call starter_off,$(1),$(2))/bin/$(call starter_test,$(1)) \
-			$$(@D)/tests/$(call starter_abi,$(1),$(2))/$(call starter_test,$(1))_$(call starter_off,$(1),$(2)))
+			$$(@D)/tests/$(call starter_abi,$(1),$(2))/$($(1)_KSELFTEST_DIR)/$(call starter_test,$(1))_$(call starter_off,$(1),$(2)))
 	@$$(call timed,initramfs $(1) $(2)) scripts/initramfs.sh $$@ $(B)/tools/gen_init_cpio \
 		$(B)/busybox/$(DEBARCH_$(2))/bin/busybox guests/init $$(@D)/tests \
 		$(call poverlay,$(1),$(2))
