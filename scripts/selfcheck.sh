@@ -434,8 +434,12 @@ fi
 # shellcheck source=SCRIPTDIR/b4-selfcheck-cases.sh
 . "$here/b4-selfcheck-cases.sh"
 
+# --- the kselftest's SKIP checks: flavour nocompat, compat-tests/skip/ --------
+# shellcheck source=SCRIPTDIR/skip-selfcheck-cases.sh
+. "$here/skip-selfcheck-cases.sh"
+
 # --- the test sources follow the rules ---------------------------------------------
-for f in "$top"/compat-tests/*.c; do
+for f in "$top"/compat-tests/*.c "$top"/compat-tests/skip/*.c; do
 	check "$(basename "$f"): rule documented at the top" \
 		sh -c "sed -n '2,4p' '$f' | grep -q 'Rule'"
 done
