@@ -112,8 +112,11 @@ $(foreach t,$(TREES_KNOWN),$(call check_in,MUTANTS_$(t),$(MUTANTS_$(t)),$(MUTANT
 # --- flavours: what a row of a tree is -----------------------------------------
 # FLAVOUR_<f>_TREE (the tree row its kernel builds: base, patched),
 # _FRAGS (on top of kconfigs/common.config, the arch's and FRAGS_<t>),
-# _KERNEL (the kernel flavour a cell of it boots; default: itself),
-# _PAYLOAD, _CLOCK, _QEMU, _CMDLINE, _ARCHES, _FIRST (cells).
+# _KERNEL (the kernel flavour a cell of it boots; default: itself; a
+# flavour with one has no kernel row of its own), _PAYLOAD (% is the
+# tree), _CLOCK, _QEMU, _CMDLINE, _ARCHVARS (<V>_CMDLINE_<arch> and
+# <V>_ABIS_<arch>: that arch's extra command line and ABIs), _ARCHES,
+# _FIRST (cells).
 FLAVOUR_base_TREE    := base
 FLAVOUR_patched_TREE := patched
 FLAVOUR_debug_TREE   := patched
@@ -133,6 +136,15 @@ FLAVOUR_debug_CLOCK  := auto
 # Its boot is the longest (KASAN, about 5 min): its kernel is built first.
 FLAVOUR_debug_FIRST  := y
 FLAVOUR_debug_ARCHES  = $(foreach a,$(ARCHES),$(if $(DEBUG_$(a)),$(a)))
+# nocompat: the patched kernel booted with its compat ABI off, on the
+# arches whose file says how (NOCOMPAT_CMDLINE_<arch>), with only the ABIs
+# that still run there (NOCOMPAT_ABIS_<arch>): the series' kselftest's
+# 32-bit starter must SKIP at once (compat-tests/skip/). A tree has it in
+# EXTRA_FLAVOURS_<t>. _ARCHVARS: the arch variables its cells read.
+FLAVOUR_nocompat_KERNEL   := patched
+FLAVOUR_nocompat_PAYLOAD  := nocompat-%
+FLAVOUR_nocompat_ARCHVARS := NOCOMPAT
+FLAVOUR_nocompat_ARCHES    = $(foreach a,$(ARCHES),$(if $(NOCOMPAT_CMDLINE_$(a)),$(a)))
 
 # --- rows of every tree ----------------------------------------------------------
 # Kernel rows <k>: _TREEID (the tree), _FLAVOUR, _TREE (its source under
@@ -173,7 +185,8 @@ define cell_row
 $(1)-$(2)_TREEID  := $(1)
 $(1)-$(2)_FLAVOUR := $(2)
 $(1)-$(2)_KERNEL  := $(1)-$(or $(FLAVOUR_$(2)_KERNEL),$(2))
-$(1)-$(2)_PAYLOAD := $(or $(FLAVOUR_$(2)_PAYLOAD),tests-$(1))
+$(1)-$(2)_PAYLOAD := $(subst %,$(1),$(or $(FLAVOUR_$(2)_PAYLOAD),tests-%))
+$(1)-$(2)_ARCHVARS := $(FLAVOUR_$(2)_ARCHVARS)
 $(1)-$(2)_CLOCK   := $(FLAVOUR_$(2)_CLOCK)
 $(1)-$(2)_QEMU    := $(FLAVOUR_$(2)_QEMU)
 $(1)-$(2)_CMDLINE := $(FLAVOUR_$(2)_CMDLINE)
@@ -202,7 +215,7 @@ $(1)_BISECTS += $(1)-bisect-$(2)
 endef
 define tree_rows
 $(1)_SERIES := $(call series_of,$(PATCHDIR_$(1)))
-$(foreach f,base patched $(EXTRA_FLAVOURS_$(1)) $(EXTRA_KERNELS_$(1)),$(call kernel_row,$(1),$(f))$(nl))
+$(foreach f,base patched $(EXTRA_FLAVOURS_$(1)) $(EXTRA_KERNELS_$(1)),$(if $(FLAVOUR_$(f)_KERNEL),,$(call kernel_row,$(1),$(f))$(nl)))
 $(foreach f,base patched $(EXTRA_FLAVOURS_$(1)),$(call cell_row,$(1),$(f))$(nl))
 $(foreach x,$(MUTANTS_$(1)),$(call mutant_row,$(1),$(x))$(nl))
 endef
@@ -271,6 +284,24 @@ cost_PROGS     := cost
 # (MUTANT_TESTS_<t>): compat-tests, or the series' kselftest alone
 # (<p>_KSELFTEST_PROGS: which of the tree's selftest programs; default all).
 KSELFTESTS     ?= filesystems/epoll timers:nanosleep,nsleep-lat,set-timer-lat
+# Trees with SKIP_TESTS_<t> := y (their series' kselftest must SKIP at once
+# where it cannot run): compat-tests/skip/ in their test cells (<p>_MORE:
+# every program of those folders too), and the nocompat-<t> payload: those
+# programs, only in the ABIs that run with the compat ABI off
+# (<p>_ARCHVARS), and the kselftest with its 32-bit starter (<p>_STARTER,
+# below) in <p>_KSELFTEST_DIR: a hidden folder of the ABI's, which the
+# guest's suite does not run (only kselftest_skip does, in seconds).
+define skip_payloads
+tests-$(1)_MORE       := compat-tests/skip
+nocompat-$(1)_SRC     := compat-tests/skip
+nocompat-$(1)_PROGS   := kselftest_skip nopersonality
+nocompat-$(1)_KSELFTEST := $(1)
+nocompat-$(1)_KSELFTEST_PROGS := select_timeout_test*
+nocompat-$(1)_KSELFTEST_DIR := .kselftest
+nocompat-$(1)_ARCHVARS := NOCOMPAT
+nocompat-$(1)_STARTER := $(KSELFTEST_STARTER_$(1))
+PAYLOADS += nocompat-$(1)
+endef
 define tree_payloads
 tests-$(1)_SRC        := compat-tests
 tests-$(1)_PROGS      := $(TESTS)
@@ -283,6 +314,7 @@ select-$(1)_OVERLAY    = $$(OVERLAY),
 select-$(1)_KSELFTEST := $(1)
 select-$(1)_KSELFTEST_PROGS := select_timeout_test*)
 PAYLOADS += tests-$(1) select-$(1)
+$(if $(SKIP_TESTS_$(1)),$(call skip_payloads,$(1)))
 endef
 $(foreach t,$(TREES_KNOWN),$(eval $(call tree_payloads,$(t))))
 
@@ -330,7 +362,7 @@ $(foreach r,$(shell seq $(BENCH_COST_ROUNDS)),$(foreach k,base patched,\
 # Defaults for every row.
 $(foreach c,$(CELLROWS),$(if $($(c)_CLOCK),,$(eval $(c)_CLOCK := virtual)) \
 	$(eval $(c)_ARCHES ?= $$(ARCHES)) $(eval $(c)_RESULTS ?= $(B)/results/$(c)))
-FLAVOURS  ?= base patched debug
+FLAVOURS  ?= base patched debug nocompat
 FLAVOURS_KNOWN := $(sort $(foreach c,$(CELLROWS),$($(c)_FLAVOUR)))
 $(call check_in,FLAVOURS,$(FLAVOURS),$(FLAVOURS_KNOWN),flavour)
 # The cells a matrix runs: the FLAVOURS each tree in TREES has.
@@ -341,7 +373,7 @@ cell_ids   = $(foreach c,$(1),$(foreach a,$($(c)_ARCHES),$(c)-$(a)))
 CELL_IDS  := $(call cell_ids,$(CELLROWS))
 $(foreach c,$(CELLROWS),$(foreach a,$($(c)_ARCHES),$(eval ROW_$(c)-$(a) := $(c)) $(eval ARCH_$(c)-$(a) := $(a))))
 poverlay   = $(call $(1)_OVERLAY,$(2))
-suites     = $(ABIS_$(2)) $(if $(call poverlay,$($(1)_PAYLOAD),$(2)),overlay)
+suites     = $(call pabis,$($(1)_PAYLOAD),$(2)) $(if $(call poverlay,$($(1)_PAYLOAD),$(2)),overlay)
 report_cells = $(foreach c,$(1),$(foreach a,$($(c)_ARCHES),$(foreach i,$(call suites,$(c),$(a)),$(c):$(a):$(i):$($(c)_TREEID):$($(c)_FLAVOUR))))
 status_of  = $(foreach c,$(1),$(foreach a,$($(c)_ARCHES),$($(c)_RESULTS)/$(a)/status))
 cell_status = $(foreach c,$(1),$($(ROW_$(c))_RESULTS)/$(ARCH_$(c))/status)
@@ -476,7 +508,7 @@ $(B)/bin/$(1)/$(2)/.stamp: $(wildcard $(1)/*.c compat-tests/lib/*) $(B)/hdr/$(AB
 		-isystem $(B)/hdr/$(ABIHDR_$(2))/usr/include -- $(wildcard $(1)/*.c)
 	@touch $$@
 endef
-$(foreach d,compat-tests compat-tests/bench,$(foreach i,$(ABIS),$(eval $(call prog_rule,$(d),$(i)))))
+$(foreach d,compat-tests compat-tests/bench compat-tests/skip,$(foreach i,$(ABIS),$(eval $(call prog_rule,$(d),$(i)))))
 tests: $(foreach i,$(ABIS),$(B)/bin/compat-tests/$(i)/.stamp)
 
 # --- guests: initramfs per payload and arch ----------------------------------
@@ -527,19 +559,44 @@ $(B)/kselftest/$(1)/$(2)/.stamp: $(B)/$(1)/selftests/.tree scripts/kselftests.sh
 	@touch $$@
 endef
 $(foreach t,$(TREES_KNOWN),$(foreach i,$(ABIS),$(eval $(call kselftest_rule,$(t),$(i)))))
+# starter_rule TREE ABI: KSELFTEST_STARTER_<t>, the kselftest's 32-bit
+# starter (a 64-bit program). Its Makefile builds it only where $(CC) -m32
+# links, which Debian's cross compilers do not: built here from its source
+# with that ABI's compiler and the Makefile's flags.
+define starter_rule
+$(B)/kselftest/$(1)/starter/$(2)/$(notdir $(basename $(KSELFTEST_STARTER_$(1)))): $(B)/$(1)/selftests/.tree | $(B)/.deps
+	@mkdir -p $$(@D)
+	@$(ABICC_$(2))gcc -static -Wall -O2 -o $$@ \
+		$(B)/$(1)/selftests/src/tools/testing/selftests/$(KSELFTEST_STARTER_$(1))
+endef
+$(foreach t,$(TREES_KNOWN),$(if $(KSELFTEST_STARTER_$(t)),$(foreach i,$(ABIS),$(eval $(call starter_rule,$(t),$(i))))))
 
 # guest_rule PAYLOAD ARCH: $(B)/guest/PAYLOAD/ARCH/initramfs.cpio.
+# The ABIs a payload runs on an arch: all, or <V>_ABIS_<arch> (<p>_ARCHVARS).
+pabis = $(if $($(1)_ARCHVARS),$($($(1)_ARCHVARS)_ABIS_$(2)),$(ABIS_$(2)))
+# <p>_STARTER on an arch: built for the first of its ABIs; the ABI turned
+# off there (the arch's ABIs it does not run) is the one whose build of
+# the test the starter executes, as <test>_<that ABI> (..._32 -> ..._i386).
+starter_abi = $(firstword $(call pabis,$(1),$(2)))
+starter_off = $(filter-out $(call pabis,$(1),$(2)),$(ABIS_$(2)))
+starter_bin = $(B)/kselftest/$($(1)_KSELFTEST)/starter/$(call starter_abi,$(1),$(2))/$(notdir $(basename $($(1)_STARTER)))
+starter_test = $(patsubst %_32,%,$(notdir $(basename $($(1)_STARTER))))
 define guest_rule
 $(B)/guest/$(1)/$(2)/initramfs.cpio: $(B)/busybox/$(DEBARCH_$(2))/bin/busybox \
 		$(B)/tools/gen_init_cpio guests/init scripts/initramfs.sh \
-		$(foreach i,$(ABIS_$(2)),$(B)/bin/$($(1)_SRC)/$(i)/.stamp) \
+		$(foreach i,$(call pabis,$(1),$(2)),$(B)/bin/$($(1)_SRC)/$(i)/.stamp $(foreach d,$($(1)_MORE),$(B)/bin/$(d)/$(i)/.stamp)) \
 		$(if $(filter $(B)/%,$(call poverlay,$(1),$(2))),$(call poverlay,$(1),$(2))/.stamp) \
-		$(if $($(1)_KSELFTEST),$(foreach i,$(ABIS_$(2)),$(B)/kselftest/$($(1)_KSELFTEST)/$(i)/.stamp)) FORCE
+		$(if $($(1)_KSELFTEST),$(foreach i,$(call pabis,$(1),$(2)),$(B)/kselftest/$($(1)_KSELFTEST)/$(i)/.stamp)) \
+		$(if $($(1)_STARTER),$(call starter_bin,$(1),$(2)) $(B)/kselftest/$($(1)_KSELFTEST)/$(call starter_off,$(1),$(2))/.stamp) FORCE
 	@rm -rf $$(@D)/tests && mkdir -p $$(@D)/tests
-	@$(foreach i,$(ABIS_$(2)),mkdir -p $$(@D)/tests/$(i) $(if $($(1)_PROGS),&& \
-		ln -sf $(foreach t,$($(1)_PROGS),$(B)/bin/$($(1)_SRC)/$(i)/$(t)) $$(@D)/tests/$(i)/);)
-	@$(if $($(1)_KSELFTEST),$(foreach i,$(ABIS_$(2)),\
-		ln -sf $(B)/kselftest/$($(1)_KSELFTEST)/$(i)/bin/$(or $($(1)_KSELFTEST_PROGS),*) $$(@D)/tests/$(i)/;))
+	@$(foreach i,$(call pabis,$(1),$(2)),mkdir -p $$(@D)/tests/$(i) $(if $($(1)_PROGS),&& \
+		ln -sf $(foreach t,$($(1)_PROGS),$(B)/bin/$($(1)_SRC)/$(i)/$(t)) $$(@D)/tests/$(i)/) \
+		$(foreach d,$($(1)_MORE),&& ln -sf $(B)/bin/$(d)/$(i)/* $$(@D)/tests/$(i)/);)
+	@$(if $($(1)_KSELFTEST),$(foreach i,$(call pabis,$(1),$(2)),mkdir -p $$(@D)/tests/$(i)/$($(1)_KSELFTEST_DIR) && \
+		ln -sf $(B)/kselftest/$($(1)_KSELFTEST)/$(i)/bin/$(or $($(1)_KSELFTEST_PROGS),*) $$(@D)/tests/$(i)/$($(1)_KSELFTEST_DIR);))
+	@$(if $($(1)_STARTER),ln -sf $(call starter_bin,$(1),$(2)) $$(@D)/tests/$(call starter_abi,$(1),$(2))/$($(1)_KSELFTEST_DIR) && \
+		ln -sf $(B)/kselftest/$($(1)_KSELFTEST)/$(call starter_off,$(1),$(2))/bin/$(call starter_test,$(1)) \
+			$$(@D)/tests/$(call starter_abi,$(1),$(2))/$($(1)_KSELFTEST_DIR)/$(call starter_test,$(1))_$(call starter_off,$(1),$(2)))
 	@$$(call timed,initramfs $(1) $(2)) scripts/initramfs.sh $$@ $(B)/tools/gen_init_cpio \
 		$(B)/busybox/$(DEBARCH_$(2))/bin/busybox guests/init $$(@D)/tests \
 		$(call poverlay,$(1),$(2))
@@ -552,7 +609,7 @@ initramfs: $(foreach t,$(TREES),$(foreach a,$(ARCHES),$(B)/guest/tests-$(t)/$(a)
 cell_kernel  = $(call kimg,$($(1)_KERNEL),$(2))
 cell_initrd  = $(B)/guest/$($(1)_PAYLOAD)/$(2)/initramfs.cpio
 cell_cmdline = $(CMDLINE_$(2)) matrix.row=$(1) matrix.timer_irq=$(TIMER_IRQ_$(2)) \
-	matrix.clock=$($(1)_CLOCK) $($(1)_CMDLINE)
+	matrix.clock=$($(1)_CLOCK) $($(1)_CMDLINE)$(if $($(1)_ARCHVARS), $($($(1)_ARCHVARS)_CMDLINE_$(2)))
 cell_qemu    = $(QEMU_$(2)) $($(1)_QEMU) $(CLOCK_$($(1)_CLOCK))
 # What scripts/boot.sh adds to every cell's command line (a panic ends the
 # guest at once; console quiet but for warnings), and a LAVA job too.
@@ -876,7 +933,7 @@ check-mutants: | check-lava
 # Their cells' LAVA jobs are validated too (exported beside the default's).
 check-trees: | check-mutants
 	$(if $(CHECK_TREES),@$(MAKE) report $(if $(CHECK_MUTANT_TREES),mutants) lava-validate $(addprefix checkpatch-,$(CHECK_TREES)) \
-		TREES="$(CHECK_TREES)" ARCHES="$(CHECK_TREE_ARCHES)" FLAVOURS="base patched" \
+		TREES="$(CHECK_TREES)" ARCHES="$(CHECK_TREE_ARCHES)" FLAVOURS="base patched nocompat" \
 		MUTANT_TREES="$(CHECK_MUTANT_TREES)" REPORT_DIR=$(B)/report/trees \
 		LAVA_CELLS="$(foreach t,$(CHECK_TREES),$(filter $(addprefix %-,$(CHECK_TREE_ARCHES)),\
 			$(call cell_ids,$(t)-base $(t)-patched $(if $(filter $(t),$(CHECK_MUTANT_TREES)),$($(t)_MUTANTS)))))")

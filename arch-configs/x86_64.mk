@@ -30,3 +30,8 @@ ABICC_x32      := x86_64-linux-gnux32-
 ABIHDR_x32     := x86
 ABICC_i386     ?= i686-linux-gnu-
 ABIHDR_i386    ?= x86
+
+# The nocompat cells (flavour nocompat): IA32 emulation off at boot, so
+# no i386 program runs; the ABIs that still do.
+NOCOMPAT_CMDLINE_x86_64 := ia32_emulation=0
+NOCOMPAT_ABIS_x86_64    := x86_64 x32

@@ -1,7 +1,8 @@
 #!/bin/sh
 # initramfs.sh OUT GEN_INIT_CPIO BUSYBOX INIT TESTDIR [OVERLAY]
 # Build the guest's cpio with the kernel's own usr/gen_init_cpio, so no
-# root is needed for /dev/console. TESTDIR holds one directory per ABI.
+# root is needed for /dev/console. TESTDIR holds one directory per ABI
+# (and in it, hidden folders of helper programs).
 set -eu
 out=$1 gen=$2 busybox=$3 init=$4 tests=$5 overlay=${6:-}
 list=$out.list
@@ -17,6 +18,16 @@ list=$out.list
 		echo "dir /tests/$abi 0755 0 0"
 		for t in "$tests/$abi"/*; do
 			echo "file /tests/$abi/${t##*/} $t 0755 0 0"
+		done
+		# A hidden folder holds programs a test runs, not tests: the
+		# guest's suite (guests/init, "$dir"/*) does not see it.
+		for h in "$tests/$abi"/.[!.]*/; do
+			[ -d "$h" ] || continue
+			h=${h%/}; h=${h##*/}
+			echo "dir /tests/$abi/$h 0755 0 0"
+			for t in "$tests/$abi/$h"/*; do
+				echo "file /tests/$abi/$h/${t##*/} $t 0755 0 0"
+			done
 		done
 	done
 	if [ -n "$overlay" ]; then

@@ -502,8 +502,12 @@ rm "$t/cost/cost/2/patched/x86_64/status"
 fails_with "cost-report.sh: a round's guest that did not finish -> named, non-zero" \
 	"cost: round 2 patched x86_64: not run" "$top/scripts/cost-report.sh" "$t/cost" x86_64
 
+# --- the kselftest's SKIP checks: flavour nocompat, compat-tests/skip/ --------
+# shellcheck source=SCRIPTDIR/skip-selfcheck-cases.sh
+. "$here/skip-selfcheck-cases.sh"
+
 # --- the test sources follow the rules ---------------------------------------------
-for f in "$top"/compat-tests/*.c; do
+for f in "$top"/compat-tests/*.c "$top"/compat-tests/skip/*.c; do
 	check "$(basename "$f"): rule documented at the top" \
 		sh -c "sed -n '2,4p' '$f' | grep -q 'Rule'"
 done

@@ -5,7 +5,7 @@ PKG_6.12      := linux-source-6.12
 SUITES_6.12   := trixie trixie-updates trixie-security
 TARBALL_6.12  := $(B)/sources/6.12/linux-source-6.12.tar.xz
 PATCHDIR_6.12 := patches/6.12
-FRAGS_6.12    := $(wildcard trees/6.12.config)
+FRAGS_6.12    := $(wildcard trees/6.12.config) kconfigs/seccomp.config
 # The series' last patch adds this kselftest.
 KSELFTESTS_6.12 := filesystems/select
 # make check leaves it to make check-all: its cells run the templates and
@@ -20,3 +20,10 @@ KSELFTEST_FIXES_6.12 = $(call kselftest_fix,selftests-filesystems-epoll-stop-the
 MUTANTS_6.12 := a b c d f h
 # Judged by the series' kselftest alone (payload select-6.12).
 MUTANT_TESTS_6.12 := kselftest
+# Its kselftest must SKIP at once where it cannot run (compat-tests/skip/):
+# under a seccomp filter refusing personality(2) in every test cell
+# (kconfigs/seccomp.config), and its 32-bit starter in the nocompat cell
+# (patched, the compat ABI off; on x86_64). make check boots that cell too.
+SKIP_TESTS_6.12 := y
+KSELFTEST_STARTER_6.12 := filesystems/select/select_timeout_test_32.c
+EXTRA_FLAVOURS_6.12 := nocompat

@@ -4,7 +4,7 @@ PKG_7.2      := linux-source-7.2
 SUITES_7.2   := sid
 TARBALL_7.2  := $(B)/sources/7.2/linux-source-7.2.tar.xz
 PATCHDIR_7.2 := patches/7.2
-FRAGS_7.2    := $(wildcard trees/7.2.config)
+FRAGS_7.2    := $(wildcard trees/7.2.config) kconfigs/seccomp.config
 # The series' last patch adds this kselftest.
 KSELFTESTS_7.2 := filesystems/select
 # make check boots it on x86_64 (the upstream submission).
@@ -22,3 +22,10 @@ MUTANTS_7.2  := a b c d f h
 CHECK_MUTANTS_7.2 := y
 # Judged by the series' kselftest alone (payload select-7.2).
 MUTANT_TESTS_7.2 := kselftest
+# Its kselftest must SKIP at once where it cannot run (compat-tests/skip/):
+# under a seccomp filter refusing personality(2) in every test cell
+# (kconfigs/seccomp.config), and its 32-bit starter in the nocompat cell
+# (patched, the compat ABI off; on x86_64). make check boots that cell too.
+SKIP_TESTS_7.2 := y
+KSELFTEST_STARTER_7.2 := filesystems/select/select_timeout_test_32.c
+EXTRA_FLAVOURS_7.2 := nocompat
