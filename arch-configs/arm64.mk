@@ -10,6 +10,10 @@ QEMU_arm64     := qemu-system-aarch64 -M virt -cpu cortex-a57 -m 512
 CMDLINE_arm64  := console=ttyAMA0
 # The architected timer's line in /proc/interrupts (coalescing bench).
 TIMER_IRQ_arm64 := arch_timer
+# This arch hosts a debug (KASAN, lockdep, ...) guest too.
+DEBUG_arm64    := y
+# Its compat ABI's Debian arch (a payload's <p>_PKGS32: the armhf trinity).
+DEBARCH32_arm64 := armhf
 ABIS_arm64     := arm64 armhf
 # The compat vDSO is built with the 32-bit toolchain.
 KMAKE_arm64    := CROSS_COMPILE_COMPAT=arm-linux-gnueabihf-
