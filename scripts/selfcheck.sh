@@ -305,6 +305,7 @@ check "TRINITY_CALLS=, TRINITY_S= -> on the debug cell's command line" sh -c \
 # guests/debug/trinity's verdict on trinity's own count, with a fake trinity.
 mkdir -p "$t/tri/ov" "$t/tri/proc/sys/kernel" "$t/tri/tmp"
 echo 0 >"$t/tri/proc/sys/kernel/tainted"; echo "5.00 1.00" >"$t/tri/proc/uptime"
+# shellcheck disable=SC2016 # $FAKE_RAN expands in the fake, not here
 printf '#!/bin/sh\necho "[main] Ran $FAKE_RAN syscalls. Successes: 1  Failures: 2"\n' >"$t/tri/ov/pkgrun"
 chmod +x "$t/tri/ov/pkgrun"
 tri() { # RAN CMDLINE TABLE
