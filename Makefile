@@ -129,13 +129,24 @@ FLAVOUR_debug_PAYLOAD := debug
 # trinity and stress-ng limits are meant as host seconds: auto.
 FLAVOUR_debug_QEMU   := -m 2048
 # TRINITY_SEED=S runs trinity's seed S again (the debug cell prints its seed).
+# TRINITY_CALLS: the calls each system call table must reach (guest
+# default 10000); TRINITY_S: seconds each table may take (guest default 240).
 TRINITY_SEED   ?=
+TRINITY_CALLS  ?=
+TRINITY_S      ?=
 $(if $(TRINITY_SEED),$(if $(shell [ "$(TRINITY_SEED)" -ge 0 ] 2>/dev/null && echo y),,$(error TRINITY_SEED=$(TRINITY_SEED): a seed, a number)))
-FLAVOUR_debug_CMDLINE := $(if $(TRINITY_SEED),matrix.trinity_seed=$(TRINITY_SEED))
+$(foreach v,TRINITY_CALLS TRINITY_S,$(if $($(v)),$(if $(shell [ "$($(v))" -ge 1 ] 2>/dev/null && echo y),,$(error $(v)=$($(v)): a number, 1 or more))))
+FLAVOUR_debug_CMDLINE := $(if $(TRINITY_SEED),matrix.trinity_seed=$(TRINITY_SEED)) \
+	$(if $(TRINITY_CALLS),matrix.trinity_calls=$(TRINITY_CALLS)) $(if $(TRINITY_S),matrix.trinity_s=$(TRINITY_S))
 FLAVOUR_debug_CLOCK  := auto
 # Its boot is the longest (KASAN, about 5 min): its kernel is built first.
 FLAVOUR_debug_FIRST  := y
-FLAVOUR_debug_ARCHES  = $(foreach a,$(ARCHES),$(if $(DEBUG_$(a)),$(a)))
+# make check boots it on CHECK_DEBUG_ARCHES only (x86_64: arm64's KASAN
+# guest is in make matrix and make check-all; README "The two commands").
+CHECK_DEBUG_ARCHES ?= x86_64
+$(call check_in,CHECK_DEBUG_ARCHES,$(CHECK_DEBUG_ARCHES),$(ARCHES_KNOWN),arch (arch-configs/<arch>.mk))
+FLAVOUR_debug_ARCHES  = $(foreach a,$(ARCHES),$(if $(DEBUG_$(a)),\
+	$(if $(filter check,$(MAKECMDGOALS)),$(filter $(CHECK_DEBUG_ARCHES),$(a)),$(a))))
 # nocompat: the patched kernel booted with its compat ABI off, on the
 # arches whose file says how (NOCOMPAT_CMDLINE_<arch>), with only the ABIs
 # that still run there (NOCOMPAT_ABIS_<arch>): the series' kselftest's
@@ -265,7 +276,12 @@ debug_OVERLAY   = $(B)/overlay/debug/$(1)
 # (scripts/debpkgs.sh): <p>_PKGS, <p>_BINS; <p>_FILES: "src:dest" copies.
 debug_PKGS     := trinity stress-ng
 debug_BINS     := /usr/bin/trinity /usr/bin/stress-ng
-debug_FILES    := guests/debug/tests.d:tests.d guests/debug/during.d:during.d
+debug_FILES    := guests/debug/tests.d:tests.d guests/debug/during.d:during.d \
+	guests/debug/trinity:trinity
+# <p>_PKGS32, <p>_BINS32: the same from the arch's compat ABI (DEBARCH32_<a>)
+# into pkg32/: arm64's trinity has no 32-bit table, armhf's is that table.
+debug_PKGS32   := trinity
+debug_BINS32   := /usr/bin/trinity
 bench_SRC      := compat-tests/bench
 bench_PROGS    := $(filter-out cost,$(BENCHES))
 bench_OVERLAY   = $(B)/overlay/bench/$(1)
@@ -528,6 +544,8 @@ $(call poverlay,$(1),$(2))/.stamp: scripts/debpkgs.sh guests/pkgrun \
 	@rm -rf $$(@D) && mkdir -p $$(@D)
 	@$$(call timed,overlay $(1) $(2)) scripts/debpkgs.sh $(DEBARCH_$(2)) $$(@D)/pkg \
 		$($(1)_PKGS) -- $($(1)_BINS)
+	$(if $(and $($(1)_PKGS32),$(DEBARCH32_$(2))),@$$(call timed,overlay $(1) $(2) $(DEBARCH32_$(2))) \
+		scripts/debpkgs.sh $(DEBARCH32_$(2)) $$(@D)/pkg32 $($(1)_PKGS32) -- $($(1)_BINS32))
 	@cp guests/pkgrun $$(@D)/
 	@$(foreach f,$($(1)_FILES),mkdir -p $$(dir $$(@D)/$(lastword $(subst :, ,$(f)))) && \
 		cp -r $(firstword $(subst :, ,$(f))) $$(@D)/$(lastword $(subst :, ,$(f)));)
@@ -876,7 +894,7 @@ b4-prep: $(B)/$(TREE)/base/.tree | $(B)/.deps
 	@scripts/b4-prep.sh $(B)/$(TREE)/base/src $(PATCHDIR_$(TREE)) $(B)/b4/$(TREE) $(TREE)
 
 SHELL_SCRIPTS := $(wildcard scripts/*.sh scripts/results/*.sh .ci/run) guests/init guests/pkgrun \
-	guests/cyclictest.sh $(wildcard guests/debug/*.d/*)
+	guests/cyclictest.sh guests/debug/trinity $(wildcard guests/debug/*.d/*)
 lint: | $(B)/.deps
 	$(call stage,lint: shellcheck)
 	@shellcheck -x $(SHELL_SCRIPTS) && echo "    shellcheck: $(words $(SHELL_SCRIPTS)) scripts clean"
@@ -939,7 +957,7 @@ check-trees: | check-mutants
 			$(call cell_ids,$(t)-base $(t)-patched $(if $(filter $(t),$(CHECK_MUTANT_TREES)),$($(t)_MUTANTS)))))")
 check-all:
 	@$(MAKE) check bisect TREES="$(TREES_KNOWN)" CHECK_TREES= CHECK_MUTANT_ARCHES="$(ARCHES)" \
-		CHECK_LAVA_RUN_ARCHES="$(ARCHES)"
+		CHECK_LAVA_RUN_ARCHES="$(ARCHES)" CHECK_DEBUG_ARCHES="$(ARCHES)"
 .PHONY: check-all check-kernels check-lava check-mutants check-trees check-dashboard \
 	$(foreach t,$(TREES_KNOWN),checkpatch-$(t) bisect-$(t) series-$(t))
 

@@ -296,6 +296,30 @@ fails_with "MATRIX_CACHE_MAX not a size -> one line" "MATRIX_CACHE_MAX=1G: a siz
 	make -s -C "$top" -n matrix MATRIX_CACHE_MAX=1G
 fails_with "TRINITY_SEED not a number -> one line" "TRINITY_SEED=x: a seed, a number" \
 	make -s -C "$top" -n matrix TRINITY_SEED=x
+fails_with "TRINITY_CALLS=0 -> one line" "TRINITY_CALLS=0: a number, 1 or more" \
+	make -s -C "$top" -n matrix TRINITY_CALLS=0
+fails_with "TRINITY_S not a number -> one line" "TRINITY_S=x: a number, 1 or more" \
+	make -s -C "$top" -n matrix TRINITY_S=x
+check "TRINITY_CALLS=, TRINITY_S= -> on the debug cell's command line" sh -c \
+	"make -s -C '$top' cell-info CELL=6.1-debug-x86_64 TRINITY_CALLS=5 TRINITY_S=7 | grep -q 'matrix.trinity_calls=5 matrix.trinity_s=7'"
+# guests/debug/trinity's verdict on trinity's own count, with a fake trinity.
+mkdir -p "$t/tri/ov" "$t/tri/proc/sys/kernel" "$t/tri/tmp"
+echo 0 >"$t/tri/proc/sys/kernel/tainted"; echo "5.00 1.00" >"$t/tri/proc/uptime"
+# shellcheck disable=SC2016 # $FAKE_RAN expands in the fake, not here
+printf '#!/bin/sh\necho "[main] Ran $FAKE_RAN syscalls. Successes: 1  Failures: 2"\n' >"$t/tri/ov/pkgrun"
+chmod +x "$t/tri/ov/pkgrun"
+tri() { # RAN CMDLINE TABLE
+	echo "$2" >"$t/tri/proc/cmdline"
+	env FAKE_RAN="$1" MATRIX_PROC="$t/tri/proc" MATRIX_OVERLAY="$t/tri/ov" TMPDIR="$t/tri/tmp" \
+		"$top/guests/debug/trinity" "$3"
+}
+fails_with "trinity: a table below its count -> not ok, the count named" \
+	"not ok 1 trinity_calls_32 # 430 syscalls < 10000 in 0 s" tri 430 "matrix.trinity_seed=7" 32
+fails_with "trinity: no count printed (trinity died) -> not ok, 0 calls" \
+	"not ok 1 trinity_calls_64 # 0 syscalls < 50" tri "" "matrix.trinity_calls=50" 64
+check "trinity: the count reached -> ok, count and seed named" sh -c \
+	"$(command -v env) FAKE_RAN=10005 MATRIX_PROC='$t/tri/proc' MATRIX_OVERLAY='$t/tri/ov' TMPDIR='$t/tri/tmp' \
+	'$top/guests/debug/trinity' 64 | grep -q 'ok 1 trinity_calls_64 # 10005 syscalls in 0 s, exit 0, seed'"
 fails_with "make lava ARTIFACT_URL=notaurl -> one line before any build" "ARTIFACT_URL='notaurl' is not a URL" \
 	make -s -C "$top" -n lava ARTIFACT_URL=notaurl
 fails_with "SERIES= that does not exist -> one line before any work" "series: SERIES=/nonexistent: no such file or folder" \
@@ -352,6 +376,14 @@ check "README's targets table and the Makefile's targets agree" targets_agree
 line=$(make -s -C "$top" -n check TREES="6.1 6.12" B="$t/cold" 2>/dev/null | grep -m1 '^scripts/disk.sh')
 check "make check TREES=\"6.1 6.12\" -> 6.12's mutant kernels in the check's chain" \
 	sh -c "echo '$line' | grep -q '/6.12/shared-mutants/obj/x86_64:'"
+# The arm64 KASAN guest: in make matrix, in make check only on CHECK_DEBUG_ARCHES.
+dline() { make -s -C "$top" -n "$@" B="$t/cold" 2>/dev/null | grep -m1 '^scripts/disk.sh'; }
+check "make check -> no arm64 debug kernel (CHECK_DEBUG_ARCHES=x86_64)" \
+	sh -c "! echo '$(dline check)' | grep -q 'obj/6.1-debug-arm64:' && echo '$(dline check)' | grep -q 'obj/6.1-debug-x86_64:'"
+check "make matrix, make check CHECK_DEBUG_ARCHES=\"x86_64 arm64\" -> the arm64 debug kernel" \
+	sh -c "echo '$(dline matrix)' | grep -q 'obj/6.1-debug-arm64:' && echo '$(dline check CHECK_DEBUG_ARCHES="x86_64 arm64")' | grep -q 'obj/6.1-debug-arm64:'"
+fails_with "CHECK_DEBUG_ARCHES of an unknown arch -> one line" "CHECK_DEBUG_ARCHES=foo: no such arch" \
+	make -s -C "$top" -n check CHECK_DEBUG_ARCHES=foo
 
 # --- disk.sh: no room is one line before any work, not ENOSPC mid-build --------
 mkdir -p "$t/disk/base/obj/k" "$t/disk/wt"
