@@ -380,8 +380,8 @@ check "make check TREES=\"6.1 6.12\" -> 6.12's mutant kernels in the check's cha
 dline() { make -s -C "$top" -n "$@" B="$t/cold" 2>/dev/null | grep -m1 '^scripts/disk.sh'; }
 check "make check -> no arm64 debug kernel (CHECK_DEBUG_ARCHES=x86_64)" \
 	sh -c "! echo '$(dline check)' | grep -q 'obj/6.1-debug-arm64:' && echo '$(dline check)' | grep -q 'obj/6.1-debug-x86_64:'"
-check "make matrix, make check CHECK_DEBUG_ARCHES=\"x86_64 arm64\" -> the arm64 debug kernel" \
-	sh -c "echo '$(dline matrix)' | grep -q 'obj/6.1-debug-arm64:' && echo '$(dline check CHECK_DEBUG_ARCHES="x86_64 arm64")' | grep -q 'obj/6.1-debug-arm64:'"
+check "DEBUG_arm64=y: make matrix, make check CHECK_DEBUG_ARCHES=\"x86_64 arm64\" -> the arm64 debug kernel" \
+	sh -c "echo '$(dline matrix DEBUG_arm64=y)' | grep -q 'obj/6.1-debug-arm64:' && echo '$(dline check DEBUG_arm64=y CHECK_DEBUG_ARCHES="x86_64 arm64")' | grep -q 'obj/6.1-debug-arm64:'"
 fails_with "CHECK_DEBUG_ARCHES of an unknown arch -> one line" "CHECK_DEBUG_ARCHES=foo: no such arch" \
 	make -s -C "$top" -n check CHECK_DEBUG_ARCHES=foo
 
