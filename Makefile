@@ -341,10 +341,8 @@ $(foreach t,$(TREES_KNOWN),$(eval $(call tree_payloads,$(t))))
 # what counts instructions; real: host time, for what measures it),
 # <c>_QEMU, <c>_CMDLINE, <c>_ARCHES, <c>_RESULTS; the rows above.
 # shift=2: 4 ns of guest time per instruction. A test that spins until a
-# timeout (epoll_wakeup_test's epoll59 meets the harness's 30 s on one CPU)
-# costs a quarter of the instructions of shift=0, and the guest still runs
-# 250 million instructions a second of its own time (6.1-base-x86_64: 60 s
-# against 170-205 s, the same 1506 verdicts).
+# timeout costs a quarter of the instructions of shift=0, and the guest
+# still runs 250 million instructions a second of its own time.
 CLOCK_virtual := -icount shift=2,sleep=off
 # auto: instructions still drive the clocks (the x86 TSC is calibrated
 # against a PIT that cannot be starved by host load), at about host speed.

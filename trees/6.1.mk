@@ -6,9 +6,10 @@ TARBALL_6.1  := /usr/src/linux-source-6.1.tar.xz
 PATCHDIR_6.1 := patches/6.1
 FRAGS_6.1    :=
 KSELFTESTS_6.1 :=
-# epoll_wakeup_test's emitter fix (patches/kselftest-fixes/, made on 7.2,
-# applies unchanged): the tree's selftests are built with it.
-KSELFTEST_FIXES_6.1 = $(call kselftest_fix,selftests-filesystems-epoll-stop-the-emitter-thread-)
+# epoll_wakeup_test's fixes (patches/kselftest-fixes/, made on 7.2, apply
+# unchanged): the tree's selftests are built with them.
+KSELFTEST_FIXES_6.1 = $(call kselftest_fix,selftests-filesystems-epoll-stop-the-emitter-thread-) \
+	$(call kselftest_fix,selftests-filesystems-epoll-skip-epoll59-with-fewer-)
 # The KASAN/UBSAN/lockdep guest with trinity and stress-ng (a cell row),
 # and the low-resolution kernel of the bench rows.
 EXTRA_FLAVOURS_6.1 := debug

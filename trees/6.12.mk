@@ -12,9 +12,10 @@ KSELFTESTS_6.12 := filesystems/select
 # kselftest that 7.2's run in make check, so what it adds is its own
 # backport, and a change to a series runs make check-all.
 CHECK_6.12   :=
-# epoll_wakeup_test's emitter fix (patches/kselftest-fixes/, made on 7.2,
-# applies unchanged): the tree's selftests are built with it.
-KSELFTEST_FIXES_6.12 = $(call kselftest_fix,selftests-filesystems-epoll-stop-the-emitter-thread-)
+# epoll_wakeup_test's fixes (patches/kselftest-fixes/, made on 7.2, apply
+# unchanged): the tree's selftests are built with them.
+KSELFTEST_FIXES_6.12 = $(call kselftest_fix,selftests-filesystems-epoll-stop-the-emitter-thread-) \
+	$(call kselftest_fix,selftests-filesystems-epoll-skip-epoll59-with-fewer-)
 # The mutants against the backport's kselftest (rows 6.12-mutant-<x>);
 # make check leaves them to make mutants TREES=6.12 (CI's time).
 MUTANTS_6.12 := a b c d f h
