@@ -26,7 +26,12 @@
 SHELL     := /bin/bash
 B         := $(CURDIR)/build
 JOBS      ?= $(shell nproc)
-MAKEFLAGS += -j$(JOBS) --output-sync=line --no-print-directory
+# POOL=parent (make check's stage sub-makes): take jobs from the parent's
+# pool instead of a pool of JOBS of one's own, so stages run side by side
+# with JOBS jobs in all.
+POOL      ?=
+$(if $(filter-out parent,$(POOL)),$(error POOL=$(POOL): empty or parent (the calling make's job pool)))
+MAKEFLAGS += $(if $(POOL),,-j$(JOBS)) --output-sync=line --no-print-directory
 # Per-guest limit: a hang fails its cell with "timeout after N s".
 BOOT_TIMEOUT ?= 900
 # REPEAT=N boots every cell N times; a row that differs fails the cell.
@@ -927,7 +932,7 @@ $(foreach v,CHECK_MUTANT_ARCHES CHECK_TREE_ARCHES CHECK_LAVA_RUN_ARCHES,\
 check: lint selfcheck checkpatch matrix check-kernels check-lava check-mutants check-trees check-dashboard
 # The matrix's dashboard (build/report/index.html) in headless Chromium.
 check-dashboard: | matrix
-	@$(MAKE) dashboard-check
+	@$(MAKE) POOL=parent dashboard-check
 # Every kernel the check's sub-makes boot, built here in the kernel chain.
 # kernel:arch pairs (kimgs turns them into images).
 CHECK_KPAIRS = $(foreach m,$(RUN_MUTANTS),$(foreach a,$(filter $(CHECK_MUTANT_ARCHES),$($(m)_ARCHES)),$(m):$(a))) \
@@ -940,15 +945,18 @@ check-kernels: $(call kimgs,$(CHECK_KPAIRS))
 # outside CHECK_MUTANT_ARCHES just to export its job (make lava: all).
 CHECK_LAVA_CELLS = $(call cell_ids,$(MATRIX_ROWS)) \
 	$(filter $(addprefix %-,$(CHECK_MUTANT_ARCHES)),$(call cell_ids,$(RUN_MUTANTS)))
-# One sub-make at a time: each has the whole job pool (-j$(JOBS)) to itself.
+# After the matrix, the LAVA and mutant stages side by side in make's pool
+# (lava-run boots one guest: alone it left a core idle), then the other
+# trees (they write tree-info, cells.json and build/lava/ of their own
+# knobs, which the first two read).
 check-lava: | matrix check-kernels
-	@$(MAKE) lava-check LAVA_CELLS="$(strip $(CHECK_LAVA_CELLS))" \
+	@$(MAKE) POOL=parent lava-check LAVA_CELLS="$(strip $(CHECK_LAVA_CELLS))" \
 		LAVA_RUN_CELLS="$(foreach a,$(filter $(CHECK_LAVA_RUN_ARCHES),$(ARCHES)),$(firstword $(MATRIX_ROWS))-$(a))"
-check-mutants: | check-lava
-	@$(MAKE) mutants ARCHES="$(filter $(CHECK_MUTANT_ARCHES),$(ARCHES))"
+check-mutants: | matrix check-kernels
+	@$(MAKE) POOL=parent mutants ARCHES="$(filter $(CHECK_MUTANT_ARCHES),$(ARCHES))"
 # Their cells' LAVA jobs are validated too (exported beside the default's).
-check-trees: | check-mutants
-	$(if $(CHECK_TREES),@$(MAKE) report $(if $(CHECK_MUTANT_TREES),mutants) lava-validate $(addprefix checkpatch-,$(CHECK_TREES)) \
+check-trees: | check-lava check-mutants
+	$(if $(CHECK_TREES),@$(MAKE) POOL=parent report $(if $(CHECK_MUTANT_TREES),mutants) lava-validate $(addprefix checkpatch-,$(CHECK_TREES)) \
 		TREES="$(CHECK_TREES)" ARCHES="$(CHECK_TREE_ARCHES)" FLAVOURS="base patched nocompat" \
 		MUTANT_TREES="$(CHECK_MUTANT_TREES)" REPORT_DIR=$(B)/report/trees \
 		LAVA_CELLS="$(foreach t,$(CHECK_TREES),$(filter $(addprefix %-,$(CHECK_TREE_ARCHES)),\
