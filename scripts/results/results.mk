@@ -3,7 +3,7 @@
 # its verdicts to RESULTS_DB (SQLite; make clean keeps it). make history,
 # make compare BASE= [HEAD=], make tag-run NAME= [RUN=], make kcidb [RUN=],
 # make dashboard [RUN=] read it; make matrix BASELINE=<run or tag> fails on
-# any regression against that run. Included by the Makefile.
+# any regression against that run. Included by mk/cells.mk.
 RESULTS_DB    ?= $(B)/results.db
 DASHBOARD_DIR ?= $(B)/report
 KCIDB_ORIGIN  ?= selectmatrix
