@@ -44,7 +44,7 @@ $(if $(shell [ "$(JOBS)" -ge 1 ] 2>/dev/null && echo y),,$(error JOBS=$(JOBS): a
 $(if $(OVERLAY),$(if $(shell [ -d "$(OVERLAY)" ] && echo y),,$(error OVERLAY=$(OVERLAY): not a directory)))
 $(if $(shell [ "$(REPEAT)" -ge 1 ] 2>/dev/null && echo y),,$(error REPEAT=$(REPEAT): a count of boots, 1 or more))
 # Build products (source trees, kernels) by content key outside the clone
-# (scripts/cache.sh): a second clone of the same commit builds no kernel.
+# (scripts/build/cache.sh): a second clone of the same commit builds no kernel.
 MATRIX_CACHE     ?= $(or $(XDG_CACHE_HOME),$(HOME)/.cache)/select-matrix
 MATRIX_CACHE_MAX ?= 20480
 $(if $(filter off /%,$(MATRIX_CACHE)),,$(error MATRIX_CACHE=$(MATRIX_CACHE): an absolute path, or off))
@@ -53,7 +53,7 @@ export MATRIX_CACHE MATRIX_CACHE_MAX
 # make check's sub-makes are part of its run (one time table).
 ifeq ($(MAKELEVEL),0)
 export RUN_ID := $(shell date +%s%N)
-# This make's own stdout: a long build's progress lines (scripts/progress.sh)
+# This make's own stdout: a long build's progress lines (scripts/build/progress.sh)
 # go there at once, past -O's holding of a recipe's output.
 export MATRIX_CONSOLE := /proc/$(shell echo $$PPID)/fd/1
 endif
@@ -73,9 +73,9 @@ matrix: report
 clean:
 	rm -rf $(B)/results $(B)/report $(B)/guest $(B)/bin $(B)/times
 cache-info:
-	@scripts/cache.sh info
+	@scripts/build/cache.sh info
 cache-clean:
-	@scripts/cache.sh clean
+	@scripts/build/cache.sh clean
 
 FORCE:
 # Stamps made by pattern rules are not intermediates to delete.

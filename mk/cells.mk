@@ -1,5 +1,5 @@
 # mk/cells.mk: the goals that boot cells and report them: the clocks, one
-# boot per cell (scripts/cell.sh), make matrix's report, one cell at a
+# boot per cell (scripts/boot/cell.sh), make matrix's report, one cell at a
 # time, the cell table (build/cells.json, make cell-info), results of
 # cells run elsewhere, the mutants' verdict, bench and cost, the shell.
 
@@ -29,14 +29,14 @@ cell_initrd  = $(B)/guest/$($(1)_PAYLOAD)/$(2)/initramfs.cpio
 cell_cmdline = $(CMDLINE_$(2)) matrix.row=$(1) matrix.timer_irq=$(TIMER_IRQ_$(2)) \
 	matrix.clock=$($(1)_CLOCK) $($(1)_CMDLINE)$(if $($(1)_ARCHVARS), $($($(1)_ARCHVARS)_CMDLINE_$(2)))
 cell_qemu    = $(QEMU_$(2)) $($(1)_QEMU) $(CLOCK_$($(1)_CLOCK))
-# What scripts/boot.sh adds to every cell's command line (a panic ends the
+# What scripts/boot/boot.sh adds to every cell's command line (a panic ends the
 # guest at once; console quiet but for warnings), and a LAVA job too.
 export BOOT_APPEND := panic=-1 loglevel=5
 # cell_rule ROW ARCH: boot (or reuse) one cell into $(ROW_RESULTS)/ARCH.
 define cell_rule
 $($(1)_RESULTS)/$(2)/status: $(call cell_kernel,$(1),$(2)) $(call cell_initrd,$(1),$(2)) FORCE
 	$$(call stage,cell: $(1)-$(2))
-	@BOOT_RETRY="$(BOOT_RETRY_$(2))" $$(call timed,boot $(1)-$(2)) scripts/cell.sh \
+	@BOOT_RETRY="$(BOOT_RETRY_$(2))" $$(call timed,boot $(1)-$(2)) scripts/boot/cell.sh \
 		$$(@D) $(BOOT_TIMEOUT) $(call cell_kernel,$(1),$(2)) $(call cell_initrd,$(1),$(2)) \
 		"$(call cell_cmdline,$(1),$(2))" $(call cell_qemu,$(1),$(2))
 	@echo "    $(1)-$(2): $$$$(cat $$@)"
@@ -49,7 +49,7 @@ REPORT_ARGS = $(B)/results compat-tests/expected-failures $(B)/tree-info $(REPOR
 include scripts/results/results.mk
 report: $(call status_of,$(MATRIX_ROWS)) $(B)/tree-info | $(B)/.deps-results
 	$(call stage,report)
-	@scripts/report.sh $(REPORT_ARGS) $(call report_cells,$(MATRIX_ROWS)); rc=$$?; \
+	@scripts/results/report.sh $(REPORT_ARGS) $(call report_cells,$(MATRIX_ROWS)); rc=$$?; \
 		$(if $(SERIES_ROW),scripts/results/series.py $(B)/results $(REPORT_DIR)/series.txt $(TREE)-base $(TREE)-patched $(SERIES_ROW) \
 			$(foreach a,$($(SERIES_ROW)_ARCHES),$(addprefix $(a):,$(ABIS_$(a)))) -- $($(TREE)_MUTANTS);) \
 		$(call results_record,matrix,local,$(REPORT_DIR),$(B)/results,$(MATRIX_ROWS)) || rc=1; exit $$rc
@@ -62,14 +62,14 @@ cell_check = $(if $(filter $(CELL),$(CELL_IDS)),,$(error CELL=$(CELL): no such c
 GOAL_CELLS_cell = $(filter $(CELL),$(CELL_IDS))
 cell: $(if $(filter cell cell-info,$(MAKECMDGOALS)),$(cell_check) \
 	$(call cell_status,$(GOAL_CELLS_cell)) $(B)/tree-info)
-	@scripts/report.sh $(B)/results compat-tests/expected-failures $(B)/tree-info \
+	@scripts/results/report.sh $(B)/results compat-tests/expected-failures $(B)/tree-info \
 		$(B)/report/$(CELL) $(filter $(ROW_$(CELL)):$(ARCH_$(CELL)):%,$(call report_cells,$(ROW_$(CELL)))); rc=$$?; \
 		$(call results_record,cell,local,$(B)/report/$(CELL),$(B)/results,$(ROW_$(CELL))) || rc=1; exit $$rc
 # --- the cell table: build/cells.json ----------------------------------------------
 # Every cell of every row (CELL_IDS) as data, written once per run by the
 # goals that read it (make cell-info, culprit, lava, lab-selftest): what a
 # lab needs to boot a cell itself, from the rows (mk/rows.mk) and nowhere else.
-# scripts/cells.py reads it (make cell-info is its view); no consumer
+# scripts/boot/cells.py reads it (make cell-info is its view); no consumer
 # parses a cell id or a row name.
 RUN_CELLS = $(call cell_ids,$(MATRIX_ROWS) $(RUN_MUTANTS))
 # guests/init runs /tests/*/ (sorted bytewise, as make's sort), the overlay last.
@@ -100,7 +100,7 @@ cells_json = {"run": $(call jlist,$(RUN_CELLS)),$(nl) "cells": [$(nl)$(call cell
 $(B)/cells.json: FORCE
 	$(shell mkdir -p $(@D))$(file >$@.tmp,$(call cells_json,$(CELL_IDS)))
 	@cmp -s $@.tmp $@ && rm -f $@.tmp || mv $@.tmp $@
-cells_py = scripts/cells.py $(B)/cells.json
+cells_py = scripts/boot/cells.py $(B)/cells.json
 cell-info: $(if $(filter cell-info,$(MAKECMDGOALS)),$(cell_check)) $(B)/cells.json
 	@$(cells_py) info $(CELL)
 
@@ -112,7 +112,7 @@ merge:
 	@mkdir -p $(B)/results && cp -r $(FROM)/. $(B)/results/
 	@echo "merge: $$(cd $(FROM) && find . -name status | wc -l) cells from $(FROM)"
 report-only:
-	@scripts/report.sh $(REPORT_ARGS) $(call report_cells,$(MATRIX_ROWS))
+	@scripts/results/report.sh $(REPORT_ARGS) $(call report_cells,$(MATRIX_ROWS))
 # --- mutants: plausible wrong fixes the tests must reject ----------------------
 # Each mutant-<x> kernel is the series plus one wrong change
 # (patches/mutants/); it must fail at least one test that passes on patched.
@@ -121,26 +121,26 @@ MUTANT_ROWS = $(sort $(foreach m,$(RUN_MUTANTS),$($(m)_REF))) $(RUN_MUTANTS)
 GOAL_CELLS_mutants = $(call cell_ids,$(MUTANT_ROWS))
 mutants: $(call cell_status,$(GOAL_CELLS_mutants)) $(B)/tree-info | $(B)/.deps-results
 	$(call stage,mutants)
-	@scripts/mutants.sh $(B)/results compat-tests/expected-failures $(B)/tree-info \
+	@scripts/results/mutants.sh $(B)/results compat-tests/expected-failures $(B)/tree-info \
 		$(REPORT_DIR)/mutants \
 		$(foreach m,$(RUN_MUTANTS),"$(m) $($(m)_REF) $(call report_cells,$(m))"); rc=$$?; \
-		scripts/report.sh $(B)/results compat-tests/expected-failures $(B)/tree-info $(REPORT_DIR)/mutants/verdicts \
+		scripts/results/report.sh $(B)/results compat-tests/expected-failures $(B)/tree-info $(REPORT_DIR)/mutants/verdicts \
 			$(call report_cells,$(MUTANT_ROWS)) >/dev/null; \
 		$(call results_record,mutants,local,$(REPORT_DIR)/mutants/verdicts,$(B)/results,$(MUTANT_ROWS)) || rc=1; exit $$rc
 
 # --- bench and cost (their rows: mk/rows.mk) ------------------------------------
-$(B)/.deps-bench: scripts/deps.sh | $(B)/.deps
-	@DEPS_EXTRA=gnuplot-nox scripts/deps.sh && touch $@
+$(B)/.deps-bench: scripts/build/deps.sh | $(B)/.deps
+	@DEPS_EXTRA=gnuplot-nox scripts/build/deps.sh && touch $@
 GOAL_CELLS_bench = $(call cell_ids,$(BENCH_CELLS))
 bench: $(B)/.deps-bench $(call cell_status,$(GOAL_CELLS_bench))
 	$(call stage,bench: report)
-	@scripts/bench-report.sh $(B)/bench "$(BENCH_KERNELS)" "$(ARCHES)"
+	@scripts/results/bench-report.sh $(B)/bench "$(BENCH_KERNELS)" "$(ARCHES)"
 # make cost: the cost cells alone (the count clock: minutes, not bench's
-# half hour of host-time sweeps) and their table (scripts/cost-report.sh).
+# half hour of host-time sweeps) and their table (scripts/results/cost-report.sh).
 GOAL_CELLS_cost = $(call cell_ids,$(COST_CELLS))
 cost: $(call cell_status,$(GOAL_CELLS_cost))
 	$(call stage,cost: report)
-	@scripts/cost-report.sh $(B)/bench "$(ARCHES)"
+	@scripts/results/cost-report.sh $(B)/bench "$(ARCHES)"
 
 # --- interactive -------------------------------------------------------------
 FLAVOUR ?= patched

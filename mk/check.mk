@@ -4,7 +4,7 @@
 # from the same rows and goal tables (GOAL_CELLS_<goal>, GOAL_KPAIRS_<goal>
 # beside each goal's rule) as the rules.
 
-SHELL_SCRIPTS := $(wildcard scripts/*.sh scripts/results/*.sh .ci/run) guests/init guests/pkgrun \
+SHELL_SCRIPTS := $(wildcard scripts/*/*.sh .ci/run) guests/init guests/pkgrun \
 	guests/cyclictest.sh guests/debug/trinity $(wildcard guests/debug/*.d/*)
 lint: | $(B)/.deps
 	$(call stage,lint: shellcheck)
@@ -12,7 +12,7 @@ lint: | $(B)/.deps
 
 selfcheck: | $(B)/.deps $(B)/.deps-lava
 	$(call stage,selfcheck: harness)
-	@scripts/selfcheck.sh
+	@scripts/selftest/selfcheck.sh
 
 # make check: what CI runs on every change, within its budget on 2 cores:
 # the default tree on every arch with the debug guest, LAVA's validation
@@ -93,7 +93,7 @@ endif
 endif
 
 # --- disk ----------------------------------------------------------------------
-# Checked before deps, the first stage (scripts/disk.sh): the kernels of the
+# Checked before deps, the first stage (scripts/build/disk.sh): the kernels of the
 # chain above, of make bisect, or of the cells the other goals boot. MiB
 # each, measured in a cold make check (README "Gate speed"): a tree
 # unpacked as a git repository with its tarball, a patched or shared
@@ -116,7 +116,7 @@ DISK_CELLS = $(foreach g,$(MAKECMDGOALS),$(GOAL_CELLS_$(g)))
 DISK_KPAIRS = $(if $(CHAIN_RUN),$(KCHAIN_PAIRS)) $(call cell_kpairs,$(DISK_CELLS)) \
 	$(foreach g,$(MAKECMDGOALS),$(GOAL_KPAIRS_$(g)))
 disk:
-	$(if $(filter y,$(DISK_CHECK)),@scripts/disk.sh $(B) $(DISK_MIB_TREE) $(DISK_MIB_WORKTREE) \
+	$(if $(filter y,$(DISK_CHECK)),@scripts/build/disk.sh $(B) $(DISK_MIB_TREE) $(DISK_MIB_WORKTREE) \
 		$(DISK_MIB_KERNEL) $(DISK_MIB_RUN) $(DISK_MIB_CCACHE) \
 		$(call kdisk,$(call uniq,$(DISK_KPAIRS))))
 $(B)/.deps: | disk

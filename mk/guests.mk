@@ -9,7 +9,7 @@ TEST_CFLAGS := -static -O2 -Wall -Wextra -Wno-unused-parameter \
 # --- programs, one build per ABI ---------------------------------------------
 $(B)/hdr/%/.stamp: $(B)/$(DEFAULT_TREE)/base/.tree
 	$(call stage,headers: uapi for ARCH=$*)
-	@$(call timed,headers $*) scripts/headers.sh $(B)/$(DEFAULT_TREE)/base/src $* $(B)/hdr/$*
+	@$(call timed,headers $*) scripts/build/headers.sh $(B)/$(DEFAULT_TREE)/base/src $* $(B)/hdr/$*
 	@touch $@
 
 # The kernel's own cpio writer, for initramfs without root.
@@ -19,7 +19,7 @@ $(B)/tools/gen_init_cpio: $(B)/$(DEFAULT_TREE)/base/.tree
 # prog_rule SRCDIR ABI: $(B)/bin/SRCDIR/ABI/.stamp, every program of SRCDIR.
 define prog_rule
 $(B)/bin/$(1)/$(2)/.stamp: $(wildcard $(1)/*.c compat-tests/lib/*) $(B)/hdr/$(ABIHDR_$(2))/.stamp FORCE
-	@$$(call timed,programs $(1) $(2)) scripts/cc-tests.sh $(2) $$(@D) $(ABICC_$(2))gcc \
+	@$$(call timed,programs $(1) $(2)) scripts/build/cc-tests.sh $(2) $$(@D) $(ABICC_$(2))gcc \
 		$(B)/hdr/$(ABIHDR_$(2))/.stamp -- $(TEST_CFLAGS) \
 		-isystem $(B)/hdr/$(ABIHDR_$(2))/usr/include -- $(wildcard $(1)/*.c)
 	@touch $$@
@@ -38,14 +38,14 @@ $(B)/busybox/%/bin/busybox: | $(B)/.deps
 
 # overlay_rule PAYLOAD ARCH: Debian programs + files into the overlay dir.
 define overlay_rule
-$(call poverlay,$(1),$(2))/.stamp: scripts/debpkgs.sh guests/pkgrun \
+$(call poverlay,$(1),$(2))/.stamp: scripts/build/debpkgs.sh guests/pkgrun \
 		$(foreach f,$($(1)_FILES),$(shell find $(firstword $(subst :, ,$(f))))) | $(B)/.deps
 	$$(call stage,overlay: $(1) $(2): $($(1)_PKGS))
 	@rm -rf $$(@D) && mkdir -p $$(@D)
-	@$$(call timed,overlay $(1) $(2)) scripts/debpkgs.sh $(DEBARCH_$(2)) $$(@D)/pkg \
+	@$$(call timed,overlay $(1) $(2)) scripts/build/debpkgs.sh $(DEBARCH_$(2)) $$(@D)/pkg \
 		$($(1)_PKGS) -- $($(1)_BINS)
 	$(if $(and $($(1)_PKGS32),$(DEBARCH32_$(2))),@$$(call timed,overlay $(1) $(2) $(DEBARCH32_$(2))) \
-		scripts/debpkgs.sh $(DEBARCH32_$(2)) $$(@D)/pkg32 $($(1)_PKGS32) -- $($(1)_BINS32))
+		scripts/build/debpkgs.sh $(DEBARCH32_$(2)) $$(@D)/pkg32 $($(1)_PKGS32) -- $($(1)_BINS32))
 	@cp guests/pkgrun $$(@D)/
 	@$(foreach f,$($(1)_FILES),mkdir -p $$(dir $$(@D)/$(lastword $(subst :, ,$(f)))) && \
 		cp -r $(firstword $(subst :, ,$(f))) $$(@D)/$(lastword $(subst :, ,$(f)));)
@@ -55,9 +55,9 @@ $(foreach p,debug bench,$(foreach a,$(ARCHES),$(eval $(call overlay_rule,$(p),$(
 
 # kselftest_rule TREE ABI: $(B)/kselftest/TREE/ABI/bin/.
 define kselftest_rule
-$(B)/kselftest/$(1)/$(2)/.stamp: $(B)/$(1)/selftests/.tree scripts/kselftests.sh | $(B)/.deps
+$(B)/kselftest/$(1)/$(2)/.stamp: $(B)/$(1)/selftests/.tree scripts/build/kselftests.sh | $(B)/.deps
 	$$(call stage,kselftests: $(1) $(2): $(KSELFTESTS) $(KSELFTESTS_$(1)))
-	@$$(call timed,kselftests $(1) $(2)) scripts/kselftests.sh $(B)/$(1)/selftests/src $$(@D) \
+	@$$(call timed,kselftests $(1) $(2)) scripts/build/kselftests.sh $(B)/$(1)/selftests/src $$(@D) \
 		$(2) $(ABICC_$(2)) $(ABIHDR_$(2)) $(KSELFTESTS) $(KSELFTESTS_$(1))
 	@touch $$@
 endef
@@ -84,7 +84,7 @@ starter_bin = $(B)/kselftest/$($(1)_KSELFTEST)/starter/$(call starter_abi,$(1),$
 starter_test = $(patsubst %_32,%,$(notdir $(basename $($(1)_STARTER))))
 define guest_rule
 $(B)/guest/$(1)/$(2)/initramfs.cpio: $(B)/busybox/$(DEBARCH_$(2))/bin/busybox \
-		$(B)/tools/gen_init_cpio guests/init scripts/initramfs.sh \
+		$(B)/tools/gen_init_cpio guests/init scripts/build/initramfs.sh \
 		$(foreach i,$(call pabis,$(1),$(2)),$(B)/bin/$($(1)_SRC)/$(i)/.stamp $(foreach d,$($(1)_MORE),$(B)/bin/$(d)/$(i)/.stamp)) \
 		$(if $(filter $(B)/%,$(call poverlay,$(1),$(2))),$(call poverlay,$(1),$(2))/.stamp) \
 		$(if $($(1)_KSELFTEST),$(foreach i,$(call pabis,$(1),$(2)),$(B)/kselftest/$($(1)_KSELFTEST)/$(i)/.stamp)) \
@@ -98,7 +98,7 @@ $(B)/guest/$(1)/$(2)/initramfs.cpio: $(B)/busybox/$(DEBARCH_$(2))/bin/busybox \
 	@$(if $($(1)_STARTER),ln -sf $(call starter_bin,$(1),$(2)) $$(@D)/tests/$(call starter_abi,$(1),$(2))/$($(1)_KSELFTEST_DIR) && \
 		ln -sf $(B)/kselftest/$($(1)_KSELFTEST)/$(call starter_off,$(1),$(2))/bin/$(call starter_test,$(1)) \
 			$$(@D)/tests/$(call starter_abi,$(1),$(2))/$($(1)_KSELFTEST_DIR)/$(call starter_test,$(1))_$(call starter_off,$(1),$(2)))
-	@$$(call timed,initramfs $(1) $(2)) scripts/initramfs.sh $$@ $(B)/tools/gen_init_cpio \
+	@$$(call timed,initramfs $(1) $(2)) scripts/build/initramfs.sh $$@ $(B)/tools/gen_init_cpio \
 		$(B)/busybox/$(DEBARCH_$(2))/bin/busybox guests/init $$(@D)/tests \
 		$(call poverlay,$(1),$(2))
 endef

@@ -1,5 +1,5 @@
 # mk/kernels.mk: where a kernel row's objects and image are, and the rule
-# that builds one kernel row for one arch (scripts/kbuild.sh).
+# that builds one kernel row for one arch (scripts/build/kbuild.sh).
 
 # One shared worktree per tree and group, every arch's objects beside it:
 # a switch of branch rewrites only the files that differ, newer than any
@@ -30,8 +30,8 @@ define kernel_rule
 $(call kimg,$(1),$(2)): $(B)/$($(1)_TREE)/.tree FORCE | $(B)/.deps
 	$$(call stage,kernel: $(1) $(2))
 	@$$(call timed,kernel $(1) $(2)) $(if $($(1)_SHARED),\
-		scripts/kbuild-shared.sh $(call kroot,$(1))/base/src $(call kroot,$(1))/shared-$($(1)_SHARED) $($(1)_BRANCH) $$@ --,\
-		scripts/kbuild.sh $(B)/$($(1)_TREE)/src) $(call kbuild_args,$(1),$(2))
+		scripts/build/kbuild-shared.sh $(call kroot,$(1))/base/src $(call kroot,$(1))/shared-$($(1)_SHARED) $($(1)_BRANCH) $$@ --,\
+		scripts/build/kbuild.sh $(B)/$($(1)_TREE)/src) $(call kbuild_args,$(1),$(2))
 endef
 $(foreach k,$(KERNELS),$(foreach a,$(ARCHES),$(eval $(call kernel_rule,$(k),$(a)))))
 kernels: $(foreach c,$(MATRIX_ROWS),$(foreach a,$($(c)_ARCHES),$(call kimg,$($(c)_KERNEL),$(a))))

@@ -33,7 +33,7 @@ ABIS      := $(sort $(foreach a,$(ARCHES),$(ABIS_$(a))))
 # --- trees: one trees/<tree>.mk each -------------------------------------------
 # What a tree file defines (no tree is special; DEFAULT_TREE is only the
 # default of TREE and TREES):
-#   PKG_<t>, SUITES_<t>    Debian package; the suites scripts/fetch-source.sh
+#   PKG_<t>, SUITES_<t>    Debian package; the suites scripts/build/fetch-source.sh
 #                          takes it from (none: installed on the host)
 #   TARBALL_<t>            where the source tarball is
 #   PATCHDIR_<t>           the series (format-patch files, series, cover letter)
@@ -83,7 +83,7 @@ include $(wildcard flavours/*.mk)
 # arch); <p>_PROGS: which; <p>_MORE: every program of those folders too;
 # <p>_OVERLAY: a directory mounted as /overlay (tests.d/ executables are
 # one more KTAP suite, during.d/ run beside); Debian programs of the
-# guest's arch shipped with their libraries (scripts/debpkgs.sh): <p>_PKGS,
+# guest's arch shipped with their libraries (scripts/build/debpkgs.sh): <p>_PKGS,
 # <p>_BINS, and <p>_PKGS32, <p>_BINS32 from the arch's compat ABI
 # (DEBARCH32_<a>) into pkg32/; <p>_FILES: "src:dest" copies; <p>_KSELFTEST:
 # the tree whose selftests it carries (<p>_KSELFTEST_PROGS: which; default
@@ -111,7 +111,7 @@ include $(wildcard payloads/*.mk)
 # on top of base, for KCIDB), _FRAGS, _KMAKE, _ARCHES.
 # patched is a worktree of its own; mutants and series prefixes are only
 # commits, built one after another in a shared worktree per tree, each arch
-# its own objects (scripts/kbuild-shared.sh, which holds the worktree's
+# its own objects (scripts/build/kbuild-shared.sh, which holds the worktree's
 # lock): mutants (series + a small change) apart from prefixes (without
 # patch 3's header change, which rebuilds most).
 define kernel_row
@@ -186,12 +186,12 @@ RUN_MUTANTS = $(foreach t,$(filter $(MUTANT_TREES),$(TREES)),$($(t)_MUTANTS))
 
 # A posted series (SERIES=<mbox or folder of format-patch files>) is a row
 # of TREE: <tree>-series-<hash of its patches>, each patch a commit on the
-# tree's base (scripts/series-apply.sh: git mailsplit + mailinfo, as git
+# tree's base (scripts/series/series-apply.sh: git mailsplit + mailinfo, as git
 # am), built in the tree's shared mutants worktree, booted with the tree's
 # tests on every arch beside base and patched. Checked before any work.
 SERIES ?=
 ifneq ($(SERIES),)
-SERIES_CHECK := $(shell scripts/series-apply.sh --check '$(SERIES)' 2>&1)
+SERIES_CHECK := $(shell scripts/series/series-apply.sh --check '$(SERIES)' 2>&1)
 $(if $(filter series:,$(firstword $(SERIES_CHECK))),$(error $(SERIES_CHECK)))
 SERIES_ROW := $(TREE)-series-$(firstword $(SERIES_CHECK))
 SERIES_FILES := $(if $(wildcard $(SERIES)/.),$(wildcard $(abspath $(SERIES))/*),$(abspath $(SERIES)))

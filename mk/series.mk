@@ -27,7 +27,7 @@ checkpatch-$(1): $(B)/$(1)/base/.tree
 			{ echo "checkpatch: $$$$p"; exit 1; }; \
 	done; echo "    checkpatch $(1): $(words $($(1)_SERIES)) patches and $(words $(KSELFTEST_FIXES_$(1))) selftest fixes clean (mutants are test fixtures, not submissions)"
 series-$(1): $(B)/$(1)/base/.tree
-	@scripts/series.sh $(B)/$(1)/base/src $(PATCHDIR_$(1)) $(SERIES_OUT)/$(1)
+	@scripts/series/series.sh $(B)/$(1)/base/src $(PATCHDIR_$(1)) $(SERIES_OUT)/$(1)
 GOAL_KPAIRS_bisect-$(1) = $$(foreach k,$$($(1)_BISECTS),$$(foreach a,$$(ARCHES),$$(k):$$(a)))
 bisect-$(1): $$(call kimgs,$$(GOAL_KPAIRS_bisect-$(1)))
 	@echo "    bisect $(1): $(words $($(1)_BISECTS)) prefixes build, fs/select.c -Werror, on: $(ARCHES)"
@@ -38,7 +38,7 @@ GOAL_KPAIRS_bisect = $(foreach t,$(TREES),$(GOAL_KPAIRS_bisect-$(t)))
 bisect: $(addprefix bisect-,$(TREES))
 series: series-$(TREE)
 series-kselftest-fixes: $(B)/$(KSELFTEST_FIXES_TREE)/base/.tree
-	@scripts/series.sh $(B)/$(KSELFTEST_FIXES_TREE)/base/src patches/kselftest-fixes \
+	@scripts/series/series.sh $(B)/$(KSELFTEST_FIXES_TREE)/base/src patches/kselftest-fixes \
 		$(SERIES_OUT)/kselftest-fixes
 
 # --- b4-prep: the send path through b4 -----------------------------------------
@@ -46,17 +46,17 @@ series-kselftest-fixes: $(B)/$(KSELFTEST_FIXES_TREE)/base/.tree
 # clone of its base, under the sender's git identity, with the cover letter,
 # To/Cc from get_maintainer.pl and checkpatch; what b4 send would send goes
 # to build/b4/<t>/ and its headers are printed. No mail is sent
-# (scripts/b4-prep.sh). A missing identity is refused before any work.
+# (scripts/series/b4-prep.sh). A missing identity is refused before any work.
 .PHONY: b4-prep
 ifneq ($(filter b4-prep,$(MAKECMDGOALS)),)
-$(if $(shell scripts/b4-prep.sh --sender 2>/dev/null),,$(error b4-prep: no sender identity: set git config user.name and user.email))
+$(if $(shell scripts/series/b4-prep.sh --sender 2>/dev/null),,$(error b4-prep: no sender identity: set git config user.name and user.email))
 endif
 b4-prep: $(B)/$(TREE)/base/.tree | $(B)/.deps
-	@scripts/b4-prep.sh $(B)/$(TREE)/base/src $(PATCHDIR_$(TREE)) $(B)/b4/$(TREE) $(TREE)
+	@scripts/series/b4-prep.sh $(B)/$(TREE)/base/src $(PATCHDIR_$(TREE)) $(B)/b4/$(TREE) $(TREE)
 
 # make culprit CELL=<cell> CASE=<test.case>: the first commit of the cell
 # row's branch (a series, SERIES=, a mutant on the series) where CASE,
-# passing on the tree's base cell of that arch, fails (scripts/culprit.sh:
+# passing on the tree's base cell of that arch, fails (scripts/series/culprit.sh:
 # git bisect run, each step a kernel by the cell's own arguments and a boot
 # of its initramfs, under build/culprit/<cell>/).
 CASE ?=
@@ -67,12 +67,12 @@ culprit: $(if $(filter culprit,$(MAKECMDGOALS)),$(cell_check) \
 	$(call cell_status,$(GOAL_CELLS_culprit)) $(B)/cells.json)
 	$(call stage,culprit: $(CELL) $(CASE))
 	@$(cells_py) info $(CELL) >$(B)/culprit-$(CELL).info
-	@scripts/culprit.sh $(B)/culprit-$(CELL).info '$(CASE)' \
+	@scripts/series/culprit.sh $(B)/culprit-$(CELL).info '$(CASE)' \
 		$($(ROW_$(call culprit_base,$(CELL)))_RESULTS)/$(ARCH_$(CELL)) $(B)/culprit/$(CELL)
 .PHONY: culprit
 # Its test: TREE's series with mutant i as the last-but-one commit (its
 # killing case passes on base: the bisect needs a good base); the
-# culprit named must be the mutant's commit (scripts/culprit-check.sh).
+# culprit named must be the mutant's commit (scripts/series/culprit-check.sh).
 culprit-check: $(B)/$(TREE)/base/.tree | $(B)/.deps
-	+@scripts/culprit-check.sh $(TREE) $(B)/$(TREE)/base/src i x86_64 signal_eintr.pselect6_sticky_caller_blocked $(B)/culprit-check
+	+@scripts/series/culprit-check.sh $(TREE) $(B)/$(TREE)/base/src i x86_64 signal_eintr.pselect6_sticky_caller_blocked $(B)/culprit-check
 .PHONY: culprit-check

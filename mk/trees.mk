@@ -9,16 +9,16 @@
 DEPS_ARGS := $(foreach a,$(sort $(ARCHES) $(ARCH)),arch:$(DEBARCH_$(a)) $(DEBPKGS_$(a)))
 $(B)/.deps-args: FORCE
 	@mkdir -p $(B) && echo '$(DEPS_ARGS)' | cmp -s - $@ || echo '$(DEPS_ARGS)' >$@
-$(B)/.deps: scripts/deps.sh $(B)/.deps-args
+$(B)/.deps: scripts/build/deps.sh $(B)/.deps-args
 	$(call stage,deps: Debian packages)
 	@mkdir -p $(B)
-	@$(call timed,deps) scripts/deps.sh $(DEPS_ARGS)
+	@$(call timed,deps) scripts/build/deps.sh $(DEPS_ARGS)
 	@touch $@
 deps: $(B)/.deps
 
 # --- trees -------------------------------------------------------------------
 # Per tree: the tarball (installed on the host by deps, or by package name
-# through scripts/fetch-source.sh), <t>/base (the tarball unpacked as a git
+# through scripts/build/fetch-source.sh), <t>/base (the tarball unpacked as a git
 # repository, tag base), <t>/patched (git am of the series, a worktree),
 # and the commits of its mutants and series prefixes. Trees depend on what
 # they are made of, not on tree.sh: a harness change must not unpack and
@@ -29,17 +29,17 @@ $(TARBALL_$(1)): | $(B)/.deps
 	@test -f $$@ || { echo "tree: no $$@ (Debian package $(PKG_$(1)))"; exit 1; })
 $(B)/$(1)/base/.tree: $(TARBALL_$(1)) | $(B)/.deps
 	$$(call stage,tree: $(1)/base from $(notdir $(TARBALL_$(1))))
-	@$$(call timed,tree $(1)/base) scripts/tree.sh base $(TARBALL_$(1)) $(B)/$(1)/base
+	@$$(call timed,tree $(1)/base) scripts/build/tree.sh base $(TARBALL_$(1)) $(B)/$(1)/base
 	@touch $$@
 $(B)/$(1)/patched/.tree: $(B)/$(1)/base/.tree $(PATCHDIR_$(1))/series $($(1)_SERIES)
 	$$(call stage,tree: $(1)/patched = $(1)/base + $(words $($(1)_SERIES)) patches)
-	@$$(call timed,tree $(1)/patched) scripts/tree.sh derive $(B)/$(1)/base/src $(B)/$(1)/patched \
+	@$$(call timed,tree $(1)/patched) scripts/build/tree.sh derive $(B)/$(1)/base/src $(B)/$(1)/patched \
 		$(addprefix $(CURDIR)/,$($(1)_SERIES))
 	@touch $$@
 $(foreach k,$($(1)_BISECTS) $($(1)_MUTANTS),
 $(B)/$($(k)_TREE)/.tree: $(B)/$(1)/patched/.tree $($(k)_PATCHES)
 	@mkdir -p $$(@D)
-	@$$(call timed,tree $(k)) scripts/tree.sh commit $(B)/$(1)/base/src $($(k)_BRANCH) $($(k)_FROM) \
+	@$$(call timed,tree $(k)) scripts/build/tree.sh commit $(B)/$(1)/base/src $($(k)_BRANCH) $($(k)_FROM) \
 		$(addprefix $(CURDIR)/,$($(k)_PATCHES))
 	@touch $$@)
 endef
@@ -47,7 +47,7 @@ $(foreach t,$(TREES_KNOWN),$(eval $(call tree_rules,$(t))))
 define series_tree_rule
 $(B)/$($(1)_TREE)/.tree: $(B)/$($(1)_TREEID)/base/.tree $(SERIES_FILES)
 	@mkdir -p $$(@D)
-	@$$(call timed,tree $(1)) scripts/series-apply.sh $(B)/$($(1)_TREEID)/base/src $($(1)_BRANCH) base $(abspath $(SERIES))
+	@$$(call timed,tree $(1)) scripts/series/series-apply.sh $(B)/$($(1)_TREEID)/base/src $($(1)_BRANCH) base $(abspath $(SERIES))
 	@touch $$@
 endef
 $(if $(SERIES_ROW),$(eval $(call series_tree_rule,$(SERIES_ROW))))
@@ -58,7 +58,7 @@ sinfo = $(if $(SUITES_$(1)),$(TARBALL_$(1)).info,$(B)/sources/$(1)/$(notdir $(TA
 define source_rule
 $(call sinfo,$(1)): | $(B)/.deps
 	$$(call stage,source $(1): $(PKG_$(1))$(if $(SUITES_$(1)), from $(SUITES_$(1)),))
-	@INFO_DIR=$$(@D) $$(call timed,source $(1)) scripts/fetch-source.sh $(1) $(PKG_$(1)) \
+	@INFO_DIR=$$(@D) $$(call timed,source $(1)) scripts/build/fetch-source.sh $(1) $(PKG_$(1)) \
 		$(TARBALL_$(1)) $(SUITES_$(1))
 endef
 $(foreach t,$(TREES_KNOWN),$(eval $(call source_rule,$(t))))
@@ -79,9 +79,9 @@ define selftests_tree_rule
 $(B)/$(1)/selftests/.tree: $(B)/$(1)/patched/.tree $(KSELFTEST_FIXES_$(1)) \
 		patches/kselftest-fixes/series
 	$$(call stage,tree: $(1)/selftests = $(1)/patched + $(words $(KSELFTEST_FIXES_$(1))) selftest fixes)
-	@$$(call timed,tree $(1)/selftests) scripts/tree.sh commit $(B)/$(1)/base/src selftests patched \
+	@$$(call timed,tree $(1)/selftests) scripts/build/tree.sh commit $(B)/$(1)/base/src selftests patched \
 		$(addprefix $(CURDIR)/,$(KSELFTEST_FIXES_$(1)))
-	@scripts/tree.sh sparse $(B)/$(1)/base/src $(B)/$(1)/selftests selftests $(KSELFTEST_PATHS)
+	@scripts/build/tree.sh sparse $(B)/$(1)/base/src $(B)/$(1)/selftests selftests $(KSELFTEST_PATHS)
 	@touch $$@
 endef
 $(foreach t,$(TREES_KNOWN),$(eval $(call selftests_tree_rule,$(t))))

@@ -3,7 +3,7 @@
 # tree): KSELFTESTS on every tree and KSELFTESTS_<t> (the series' own test,
 # where it has one), built from the tree's patched source with its selftest
 # fixes (KSELFTEST_FIXES_<t>, mk/trees.mk) by its selftests build
-# (scripts/kselftests.sh "target[:prog,...]"), on base and patched alike.
+# (scripts/build/kselftests.sh "target[:prog,...]"), on base and patched alike.
 # Trees with SKIP_TESTS_<t> := y (their series' kselftest must SKIP at once
 # where it cannot run) carry compat-tests/skip/ too (payloads/nocompat.mk).
 define payload_tests

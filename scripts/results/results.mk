@@ -44,10 +44,10 @@ results_record = { $(call results_cellmap,$(5),$(B)/.cellmap-$(1)-$(notdir $(3))
 	$(1) $(2) $(3) $(4) $(B)/tree-info $(B)/.cellmap-$(1)-$(notdir $(3)); }
 
 .PHONY: history compare tag-run kcidb dashboard dashboard-check runs
-$(B)/.deps-results: scripts/deps.sh | $(B)/.deps
-	@DEPS_EXTRA="python3 python3-jsonschema" scripts/deps.sh && touch $@
-$(B)/.deps-browser: scripts/deps.sh | $(B)/.deps
-	@DEPS_EXTRA="chromium" scripts/deps.sh && touch $@
+$(B)/.deps-results: scripts/build/deps.sh | $(B)/.deps
+	@DEPS_EXTRA="python3 python3-jsonschema" scripts/build/deps.sh && touch $@
+$(B)/.deps-browser: scripts/build/deps.sh | $(B)/.deps
+	@DEPS_EXTRA="chromium" scripts/build/deps.sh && touch $@
 runs: | $(B)/.deps-results
 	@$(RESULTS) runs
 history: | $(B)/.deps-results

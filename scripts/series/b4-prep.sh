@@ -6,7 +6,7 @@
 # letter's [PATCH ...], its subject and body as b4's cover letter, the
 # patches of PATCHDIR/series applied under the sender's git identity (git
 # config user.name/user.email where make runs, or GIT_AUTHOR_NAME/EMAIL;
-# the draft's Signed-off-by replaced by the sender's, as scripts/series.sh
+# the draft's Signed-off-by replaced by the sender's, as scripts/series/series.sh
 # does), To/Cc from the tree's scripts/get_maintainer.pl (b4 prep
 # --auto-to-cc), checkpatch, then b4 send -o: the mails go to OUTDIR as
 # files and their From/To/Cc/Subject are printed.

@@ -1,10 +1,10 @@
 #!/bin/sh
 # console-split.sh OUT LOG [RC [TIMEOUT]]
-# What scripts/boot.sh does after a boot, for a console that came from
+# What scripts/boot/boot.sh does after a boot, for a console that came from
 # elsewhere (a LAVA job's "target" lines, a lab's serial log): drop \r,
 # split LOG into OUT/<suite>.ktap without kernel lines, and write
 # OUT/status ("ok" or why the cell failed) with OUT/problem. RC is how the
-# boot ended (124 or 137: killed after TIMEOUT s). scripts/boot.sh ends here
+# boot ended (124 or 137: killed after TIMEOUT s). scripts/boot/boot.sh ends here
 # too, so a lab's console and a local boot are judged by the same lines.
 set -u
 out=$1 log=$2 rc=${3:-0} timeout=${4:-?}

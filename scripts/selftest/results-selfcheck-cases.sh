@@ -1,6 +1,6 @@
 # shellcheck shell=sh
 # shellcheck disable=SC2154 # t and top are selfcheck.sh's
-# The results store's cases of scripts/selfcheck.sh, sourced by it (its
+# The results store's cases of scripts/selftest/selfcheck.sh, sourced by it (its
 # check, fails_with, skip, $t and $top): fake runs only, no kernel.
 rs="$top/scripts/results/store.py"
 sql() { # DB QUERY: the first column of each row

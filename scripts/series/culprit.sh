@@ -7,9 +7,9 @@
 # the same arch, where CASE must pass; the cell's own results must fail it.
 # git bisect run between the tag "base" and the branch, in a worktree of
 # its own (build/<tree>/shared-culprit) beside the tree's others: each step
-# builds its commit with scripts/kbuild.sh (the product cache and ccache
+# builds its commit with scripts/build/kbuild.sh (the product cache and ccache
 # make a kernel any row already built cost seconds) and boots the cell's
-# initramfs with scripts/cell.sh into OUT/<commit>/ (an unchanged step is
+# initramfs with scripts/boot/cell.sh into OUT/<commit>/ (an unchanged step is
 # not booted again); CASE failing in any of the cell's suites is bad,
 # passing good, absent or a build that fails skips the commit. Prints the
 # first bad commit and CASE's verdicts on it and on its parent.
@@ -23,15 +23,15 @@ if [ "${1:-}" = --step ]; then
 	src=$(pwd) commit=$(git rev-parse HEAD)
 	obj=$(dirname "$src")/obj/$(val arch)
 	# The cell's fragments are named from the project's top.
-	cd "$here/.."
+	cd "$here/../.."
 	# shellcheck disable=SC2046 # the cell's kbuild.sh arguments, a word list
-	if ! "$here/kbuild.sh" "$src" "$obj" $(val kbuild) >"$out/$commit.build" 2>&1; then
+	if ! "$here/../build/kbuild.sh" "$src" "$obj" $(val kbuild) >"$out/$commit.build" 2>&1; then
 		echo "    $commit: does not build: skipped"
 		exit 125
 	fi
 	image=$(val kbuild | cut -d' ' -f3)
 	# shellcheck disable=SC2046 # the cell's QEMU line, a word list
-	"$here/cell.sh" "$out/$commit" "$(val timeout)" "$obj/$image" "$(val initramfs)" \
+	"$here/../boot/cell.sh" "$out/$commit" "$(val timeout)" "$obj/$image" "$(val initramfs)" \
 		"$(val cmdline)" $(val qemu) >/dev/null 2>&1 || true
 	v=$("$here/culprit.sh" --verdict "$out/$commit" "$case" "$(val suites)")
 	echo "    $(git -C "$src" log -1 --format='%h %s' "$commit"): $case $v"
@@ -44,7 +44,7 @@ fi
 if [ "${1:-}" = --verdict ]; then
 	# RESULTS CASE SUITES: CASE's verdict per suite, e.g. "x86_64 PASS i386 FAIL".
 	for s in $4; do
-		v=$("$here/ktap-verdicts.sh" "$2/$s.ktap" 2>/dev/null | awk -v c="$3" '$1 == c { print $2 }')
+		v=$("$here/../results/ktap-verdicts.sh" "$2/$s.ktap" 2>/dev/null | awk -v c="$3" '$1 == c { print $2 }')
 		printf '%s %s ' "$s" "${v:-none}"
 	done
 	echo "(guest: $(cat "$2/status" 2>/dev/null || echo 'not run'))"

@@ -3,4 +3,4 @@
 # case of the matrix's KTAP, as the report names its rows; -s also each
 # program's "# summary: " lines as "# summary <text>". The reader itself,
 # the one in the project, is scripts/results/ktap.py.
-exec python3 "$(dirname "$0")/results/ktap.py" verdicts "$@"
+exec python3 "$(dirname "$0")/ktap.py" verdicts "$@"

@@ -1,6 +1,6 @@
 # shellcheck shell=sh
 # shellcheck disable=SC2154 # t and top are selfcheck.sh's
-# The results core's cases of scripts/selfcheck.sh, sourced by it (its
+# The results core's cases of scripts/selftest/selfcheck.sh, sourced by it (its
 # check, fails_with, $t and $top): the KTAP reader and its plan checks
 # (scripts/results/ktap.py), the report, the kill rule, the time table.
 k="$top/scripts/results/ktap.py"
@@ -31,7 +31,7 @@ check "ktap: cases of a program the crash cut short -> no row (not PASS)" sh -c 
 mkdir -p "$c/res/6.1-patched/x86_64" && echo ok >"$c/res/6.1-patched/x86_64/status"
 printf 'KTAP version 1\n1..2\n    1..1\n    ok 1 a\nok 1 hres\n    1..1\n    ok 1 a\nok 2 t\n' >"$c/res/6.1-patched/x86_64/x86_64.ktap"
 : >"$c/info"
-TIMES='' "$top/scripts/report.sh" "$c/res" /dev/null "$c/info" "$c/rep" \
+TIMES='' "$top/scripts/results/report.sh" "$c/res" /dev/null "$c/info" "$c/rep" \
 	6.1-patched:x86_64:x86_64:6.1:patched 6.1-base:x86_64:x86_64:6.1:base >"$c/out" 2>&1
 echo "rc $?" >>"$c/out"
 check "report: the crashed cell's cut-short case is ERR, not PASS; the run fails with the reason" sh -c \
@@ -43,23 +43,23 @@ check "report: ERR in verdicts.tsv and JUnit for the crashed cell" sh -c \
 check "report: a skipped case is neither passed nor failed, JUnit <skipped/>" sh -c \
 	"mkdir -p '$c/sres/6.1-base/x86_64' && echo ok >'$c/sres/6.1-base/x86_64/status' && cp '$c/s.ktap' '$c/sres/6.1-base/x86_64/x86_64.ktap' &&
 	 printf 'base x86_64 t.b\nbase x86_64 u\n' >'$c/sxf' &&
-	 TIMES= '$top/scripts/report.sh' '$c/sres' '$c/sxf' '$c/info' '$c/srep' 6.1-base:x86_64:x86_64:6.1:base >/dev/null &&
+	 TIMES= '$top/scripts/results/report.sh' '$c/sres' '$c/sxf' '$c/info' '$c/srep' 6.1-base:x86_64:x86_64:6.1:base >/dev/null &&
 	 grep -q '1 passed, 2 expected failures, 0 failed' '$c/srep/report.txt' &&
 	 grep -q '<testcase classname=\"t\" name=\"c\"><skipped/></testcase>' '$c/srep/junit.xml'"
 fails_with "ktap: a KTAP file that is not there -> one line" "ktap: $c/nosuch.ktap: no such KTAP file" \
-	"$top/scripts/ktap-verdicts.sh" "$c/nosuch.ktap"
+	"$top/scripts/results/ktap-verdicts.sh" "$c/nosuch.ktap"
 fails_with "report.sh without its four arguments -> one line" "usage: report.sh RESULTS EXPECTED INFO OUTDIR" \
-	"$top/scripts/report.sh" "$c/res"
+	"$top/scripts/results/report.sh" "$c/res"
 fails_with "mutants.sh with an empty mutant argument -> one line" "an empty mutant argument" \
-	"$top/scripts/mutants.sh" "$c/res" /dev/null /dev/null "$c/mrep" ""
+	"$top/scripts/results/mutants.sh" "$c/res" /dev/null /dev/null "$c/mrep" ""
 # The kill rule: a kernel splat kills too, named after the cases.
 mkdir -p "$c/res/6.1-mutant-x/x86_64" && echo "kernel splat on the console" >"$c/res/6.1-mutant-x/x86_64/status"
 cp "$c/res/6.1-patched/x86_64/x86_64.ktap" "$c/res/6.1-mutant-x/x86_64/"
 check "mutants: a kernel splat with every case passing -> killed by the console" sh -c \
-	"'$top/scripts/mutants.sh' '$c/res' /dev/null /dev/null '$c/mrep' '6.1-mutant-x 6.1-patched 6.1-mutant-x:x86_64:x86_64' &&
+	"'$top/scripts/results/mutants.sh' '$c/res' /dev/null /dev/null '$c/mrep' '6.1-mutant-x 6.1-patched 6.1-mutant-x:x86_64:x86_64' &&
 	 grep -q 'x86_64 x86_64: 1 killing cases:  (console: kernel splat on the console)' '$c/mrep/mutants.txt'"
 fails_with "mutants: a mutant cell that did not finish -> a problem, named" "6.1-base x86_64 x86_64: guest: guest ended" \
-	"$top/scripts/mutants.sh" "$c/res" /dev/null /dev/null "$c/mrep" "6.1-base 6.1-patched 6.1-base:x86_64:x86_64"
+	"$top/scripts/results/mutants.sh" "$c/res" /dev/null /dev/null "$c/mrep" "6.1-base 6.1-patched 6.1-base:x86_64:x86_64"
 # The time table alone: this run's stages first, in pipeline order.
 mkdir -p "$c/times"
 printf 'boot r-x86_64\t2.0\t5\tbooted: ok\n' >"$c/times/boot_r-x86_64"

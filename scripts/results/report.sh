@@ -3,4 +3,4 @@
 # (report.txt, verdicts.tsv, cells.tsv, junit.xml under OUTDIR, the time
 # table with TIMES); exits 1 on any failure. The code, and what each
 # argument means: scripts/results/report.py.
-exec python3 "$(dirname "$0")/results/report.py" "$@"
+exec python3 "$(dirname "$0")/report.py" "$@"

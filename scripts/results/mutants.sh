@@ -4,4 +4,4 @@
 # fails on it, compat-tests/randomized's not counted, or a splat); writes
 # OUTDIR/mutants.txt, fails on a survivor or a cell that did not finish.
 # The rule, and what each argument means: scripts/results/mutants.py.
-exec python3 "$(dirname "$0")/results/mutants.py" "$@"
+exec python3 "$(dirname "$0")/mutants.py" "$@"

@@ -1,6 +1,6 @@
 #!/bin/sh
 # cell.sh OUT TIMEOUT KERNEL INITRD CMDLINE QEMU...
-# One cell of the matrix: boot it (scripts/boot.sh) unless OUT holds the
+# One cell of the matrix: boot it (scripts/boot/boot.sh) unless OUT holds the
 # result of the same kernel image, initramfs, command line and QEMU line
 # (their hash is OUT/key; RERUN=1 boots anyway). REPEAT=N boots it N
 # times into OUT/run<k>/ and fails the cell when any KTAP verdict differs
@@ -35,7 +35,7 @@ else
 	for r in "$out"/run*/; do
 		for f in "$r"*.ktap; do
 			[ -f "$f" ] || continue
-			"$here/ktap-verdicts.sh" "$f" | sed "s|^|${f##*/} |"
+			"$here/../results/ktap-verdicts.sh" "$f" | sed "s|^|${f##*/} |"
 		done | sort >"$r/verdicts"
 		cat "$r/status" >>"$r/verdicts"
 	done

@@ -7,12 +7,12 @@
 # killing cases on ARCH) and must name the mutant's commit, not the last.
 set -eu
 tree=$1 repo=$2 mutant=$3 arch=$4 case=$5 out=$6
-top=$(cd "$(dirname "$0")/.." && pwd)
+top=$(cd "$(dirname "$0")/../.." && pwd)
 die() { echo "culprit-check: $*" >&2; exit 1; }
 rm -rf "$out" && mkdir -p "$out"
 patch=$(sed -n "s/^\($mutant-[^\t]*\)\t.*/\1/p" "$top/patches/mutants/series")
 [ -n "$patch" ] || die "no mutant $mutant in patches/mutants/series"
-"$top/scripts/series-apply.sh" "$repo" culprit-sample base "$top/patches/$tree" >/dev/null
+"$top/scripts/series/series-apply.sh" "$repo" culprit-sample base "$top/patches/$tree" >/dev/null
 # The mutant and the harmless commit, on a scratch index: no worktree.
 export GIT_INDEX_FILE="$out/index"
 git -C "$repo" read-tree culprit-sample
@@ -29,7 +29,7 @@ unset GIT_INDEX_FILE
 git -C "$repo" format-patch -q --stdout "base..$d" >"$out/series.mbox"
 git -C "$repo" branch -D culprit-sample >/dev/null
 echo "culprit-check: $(grep -c '^Subject: ' "$out/series.mbox") patches in $out/series.mbox, the mutant's last but one"
-h=$("$top/scripts/series-apply.sh" --check "$out/series.mbox" | cut -d' ' -f1)
+h=$("$top/scripts/series/series-apply.sh" --check "$out/series.mbox" | cut -d' ' -f1)
 cell=$tree-series-$h-$arch
 make -s -C "$top" cell CELL="$cell" SERIES="$out/series.mbox" TREE="$tree" ARCHES="$arch" >"$out/cell.log" 2>&1 || true
 make -s -C "$top" culprit CELL="$cell" CASE="$case" SERIES="$out/series.mbox" TREE="$tree" \

@@ -10,7 +10,7 @@
 #                              ref) plus the patches, through a scratch index
 #                              (a mutant: patched + one patch; a series
 #                              prefix: a commit of patched). Built in a shared
-#                              worktree, scripts/kbuild-shared.sh. Fixed dates:
+#                              worktree, scripts/build/kbuild-shared.sh. Fixed dates:
 #                              the same inputs give the same commit.
 # tree.sh sparse BASE DIR BRANCH PATH...
 #                              DIR/src = a worktree of BRANCH of the BASE
@@ -25,7 +25,7 @@ base)
 	mkdir -p "$3" && dir=$(cd "$3" && pwd)
 	rm -rf "$dir/src" "$dir/unpack"
 	# The repository this step makes depends only on the tarball: a
-	# second clone takes it from the cache (scripts/cache.sh).
+	# second clone takes it from the cache (scripts/build/cache.sh).
 	key=$( { sha256sum <"$tarball"; echo "tree.sh base 1"; } | sha256sum | cut -c1-32)
 	if "$here/cache.sh" get tree "$key" "$dir" link; then
 		# A copy keeps sizes and mtimes, not inodes and ctimes (a link
@@ -72,7 +72,7 @@ derive)
 	name=$(basename "$dir")
 	mkdir -p "$dir"
 	dir=$(cd "$dir" && pwd)
-	# The commits first, through a scratch index (scripts/series-apply.sh,
+	# The commits first, through a scratch index (scripts/series/series-apply.sh,
 	# what git am does, without a worktree), then one checkout: it only
 	# rewrites files that differ, so re-running with unchanged patches
 	# does not make the kernel build start over.
@@ -84,7 +84,7 @@ derive)
 		cp "$p" "$s/$(printf %04d $n).patch"
 		printf '%04d.patch\n' $n >>"$s/series"
 	done
-	if ! SERIES_WHITESPACE=error-all "$here/series-apply.sh" "$base" "$name-am" base "$s" >/dev/null 2>"$s/err"; then
+	if ! SERIES_WHITESPACE=error-all "$here/../series/series-apply.sh" "$base" "$name-am" base "$s" >/dev/null 2>"$s/err"; then
 		i=$(sed -n 's|.*: patch \([0-9]*\)/.*|\1|p' "$s/err")
 		[ -n "$i" ] || { cat "$s/err" >&2; exit 1; }
 		shift $((i - 1))

@@ -1,7 +1,7 @@
 #!/bin/sh
 # bench-report.sh DIR "VARIANTS" "ARCHES": collect the "# csv:" lines of
 # DIR/results/<variant>/<arch>/<abi>.ktap into DIR/lateness.csv (and the
-# other figures), the cost rounds' through scripts/cost-report.sh (into
+# other figures), the cost rounds' through scripts/results/cost-report.sh (into
 # DIR/cost.csv, DIR/restart.csv), plot DIR/lateness-<arch>.png (native ABI, pselect6 and
 # clock_nanosleep, median lateness vs request, log-log, like the seeds'
 # graph) and print DIR/summary.txt. Figures, not verdicts: it fails only

@@ -12,13 +12,13 @@
 #   2. CELL... through make lab itself (make lab LAVA_IDENTITY= ARTIFACT_URL=
 #      LAVA_CELLS=: its argument check, export, submit, wait, report), then
 #      their verdicts compared with make matrix's cell by cell and as a whole
-#      report (scripts/lava.sh compare-lab); make lab's bad input as well
+#      report (scripts/lava/lava.sh compare-lab); make lab's bad input as well
 #   3. the server stopped: one line, non-zero, no report
 # Needs root (apt-get, postgres, lava-run). CELLS_JSON: make's cell table.
 set -euo pipefail
 # With pipefail, no "| grep -q": it may end the writer early (SIGPIPE).
 here=$(cd "$(dirname "$0")" && pwd)
-top=$(dirname "$here")
+top=$(cd "$here/../.." && pwd)
 B=${B:-$top/build}
 D=$B/lab-selftest
 port=${LAB_PORT:-18461}
@@ -52,7 +52,7 @@ if ! pg_lsclusters -h | awk -v v="$pgver" '$1 == v && $2 == "main" { print $4 }'
 	pg_started=$pgver
 fi
 [ "$(installed lava-server lavacli)" = 2 ] || apt lava-server lavacli
-"$here/lava.sh" deps >/dev/null
+"$top/scripts/lava/lava.sh" deps >/dev/null
 if dpkg-query -W -f='${db:Status-Abbrev} ${Package}\n' 'linux-image*' 2>/dev/null | grep '^.[iUFHWt]' >/dev/null; then
 	fail "-: a linux-image package is installed on the host"
 fi
@@ -137,7 +137,7 @@ say "server up: 127.0.0.1:$port, worker $worker, $ndev qemu devices, artifacts a
 
 # --- make lab's own steps ---------------------------------------------------------
 export ARTIFACT_URL=http://127.0.0.1:$aport
-"$here/lava.sh" export "$@" >"$D/export.log" || { cat "$D/export.log"; fail "-: export failed"; }
+"$top/scripts/lava/lava.sh" export "$@" >"$D/export.log" || { cat "$D/export.log"; fail "-: export failed"; }
 # make lab itself, as a lab user runs it: a make of its own (not this
 # make's jobserver), with this make's variables (ARCHES=, TREES=, ...).
 # No report of an earlier make lab may pass for this one's.
@@ -180,7 +180,7 @@ fake() { # NAME SED: a job of CELL's, edited
 fake "rejected-$c" 's/^device_type: qemu$/device_type: no-such-type/'
 fake "incomplete-$c" "s|$ARTIFACT_URL/$c/initramfs.cpio|$ARTIFACT_URL/no-such-file|"
 fake "cancelled-$c" 's/^priority: medium$/priority: low/'
-labrun() { B=$lab LAVA_IDENTITY=$1 "$here/lava.sh" lab "${@:2}"; }
+labrun() { B=$lab LAVA_IDENTITY=$1 "$top/scripts/lava/lava.sh" lab "${@:2}"; }
 say "bad input"
 REPDIR=$B expect "make lab: ARTIFACT_URL not a URL" "lab: $c: ARTIFACT_URL='127.0.0.1:$aport' is not a URL" none \
 	mklab lab "127.0.0.1:$aport" "$c"
@@ -212,7 +212,7 @@ mklab lab "$ARTIFACT_URL" "$@" >"$D/lab.out" 2>&1 || rc=$?
 sed -n '/^lab: /p' "$D/lab.out"
 tail -n 1 "$D/lab.out"
 say "compare with make matrix"
-crc=0; "$here/lava.sh" compare-lab "$@" >"$D/compare.out" 2>&1 || crc=$?
+crc=0; "$top/scripts/lava/lava.sh" compare-lab "$@" >"$D/compare.out" 2>&1 || crc=$?
 cat "$D/compare.out"
 [ "$crc" = 0 ] || fail "compare: the lab's verdicts differ from make matrix's"
 pass=$((pass + 1)); echo "ok $pass $# cells: verdicts equal to make matrix's (lab exit $rc)"

@@ -2,9 +2,19 @@
 # selfcheck.sh: the harness's own checks, each a fault it must report
 # clearly, as KTAP (the plan counted for us: results are collected, then
 # printed). Fast: fake guests and trees, no kernel build.
+# Every self-test of the harness, from here (make selfcheck):
+#   scripts/selftest/*-selfcheck-cases.sh   sourced below (results core and
+#                                           store, b4-prep, the SKIP checks)
+#   scripts/lava/selftest.py, selftest_lab.py, refs/   through lava.sh
+#                                           selftest and lava.sh refs
+# and the three that need more than a fake, each its own target:
+#   make culprit-check    scripts/series/culprit-check.sh (builds kernels)
+#   make dashboard-check  scripts/results/dashboard-check.sh (Chromium;
+#                         part of make check)
+#   make lab-selftest     scripts/selftest/lab-selftest.sh (root, a LAVA server)
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
-top=$(dirname "$here")
+top=$(cd "$here/../.." && pwd)
 t=$(mktemp -d)
 trap 'rm -rf "$t"' EXIT
 pass=0 fail=0 skip=0 n=0
@@ -55,7 +65,7 @@ EOF
 chmod +x "$t/bin/fake-qemu"
 export FAKE_STATE="$t/calib"
 boot() { FAKE=$1 BOOT_RETRY='tsc: Unable to calibrate against PIT' \
-	"$top/scripts/boot.sh" "$t/res/base/x86_64" 2 k i "" "$t/bin/fake-qemu"; }
+	"$top/scripts/boot/boot.sh" "$t/res/base/x86_64" 2 k i "" "$t/bin/fake-qemu"; }
 
 boot hang
 check "guest hang -> timeout after N s" grep -qx "timeout after 2 s" "$t/res/base/x86_64/status"
@@ -74,53 +84,53 @@ check "console split into KTAP, kernel lines dropped" sh -c "! grep -q noise '$t
 : >"$t/info"
 printf 'base x86_64 t.b\n' >"$t/xf"
 check "declared failure that fails -> pass" \
-	"$top/scripts/report.sh" "$t/res" "$t/xf" "$t/info" "$t/rep" base:x86_64:x86_64:6.1:base
+	"$top/scripts/results/report.sh" "$t/res" "$t/xf" "$t/info" "$t/rep" base:x86_64:x86_64:6.1:base
 check "summary line shown under its cell" grep -q '^    fake figure$' "$t/rep/report.txt"
 check "report writes JUnit" grep -q '<testcase classname="t" name="b"><system-out>expected' "$t/rep/junit.xml"
 : >"$t/xf0"
 fails_with "undeclared failure -> FAILED row" "FAILED: t.b" \
-	"$top/scripts/report.sh" "$t/res" "$t/xf0" "$t/info" "$t/rep" base:x86_64:x86_64:6.1:base
+	"$top/scripts/results/report.sh" "$t/res" "$t/xf0" "$t/info" "$t/rep" base:x86_64:x86_64:6.1:base
 printf 'base x86_64 t.a\nbase x86_64 t.b\n' >"$t/xf2"
 fails_with "expected failure that passes -> XPASS fails" "XPASS" \
-	"$top/scripts/report.sh" "$t/res" "$t/xf2" "$t/info" "$t/rep" base:x86_64:x86_64:6.1:base
+	"$top/scripts/results/report.sh" "$t/res" "$t/xf2" "$t/info" "$t/rep" base:x86_64:x86_64:6.1:base
 printf 'base x86_64 t.b\nbase * nosuch.*\n' >"$t/xf3"
 fails_with "stale expectation -> fails" "matches no test" \
-	"$top/scripts/report.sh" "$t/res" "$t/xf3" "$t/info" "$t/rep" base:x86_64:x86_64:6.1:base
+	"$top/scripts/results/report.sh" "$t/res" "$t/xf3" "$t/info" "$t/rep" base:x86_64:x86_64:6.1:base
 printf 'base x86_64 t.b\nbase armhf t.*\n' >"$t/xf4"
 check "expectation for an ABI not run -> not stale" \
-	"$top/scripts/report.sh" "$t/res" "$t/xf4" "$t/info" "$t/rep" base:x86_64:x86_64:6.1:base
+	"$top/scripts/results/report.sh" "$t/res" "$t/xf4" "$t/info" "$t/rep" base:x86_64:x86_64:6.1:base
 printf 'base x86_64:x86_64 t.b\n' >"$t/xq5"
 check "arch:abi expectation under its arch -> applies" \
-	"$top/scripts/report.sh" "$t/res" "$t/xq5" "$t/info" "$t/rep" base:x86_64:x86_64:6.1:base
+	"$top/scripts/results/report.sh" "$t/res" "$t/xq5" "$t/info" "$t/rep" base:x86_64:x86_64:6.1:base
 printf 'base other:x86_64 t.b\n' >"$t/xq6"
 check "arch:abi expectation under another arch -> not applied, not stale" sh -c \
-	"! '$top/scripts/report.sh' '$t/res' '$t/xq6' '$t/info' '$t/rep' base:x86_64:x86_64:6.1:base >'$t/oq6' &&
+	"! '$top/scripts/results/report.sh' '$t/res' '$t/xq6' '$t/info' '$t/rep' base:x86_64:x86_64:6.1:base >'$t/oq6' &&
 	 grep -q 'FAILED: t.b' '$t/oq6' && ! grep -q 'matches no test' '$t/oq6'"
 # Trees: a row <tree>-<flavour> is that flavour of another tree; an
 # expectation "<tree>:<flavour>" holds there only, a plain one everywhere.
 rm -rf "$t/res/7.2-base" && cp -r "$t/res/base" "$t/res/7.2-base"
 printf 'base x86_64 t.b\n' >"$t/xf5"
 check "plain expectation -> holds on every tree" env DEFAULT_TREE=6.1 \
-	"$top/scripts/report.sh" "$t/res" "$t/xf5" "$t/info" "$t/rep" base:x86_64:x86_64:6.1:base 7.2-base:x86_64:x86_64:7.2:base
+	"$top/scripts/results/report.sh" "$t/res" "$t/xf5" "$t/info" "$t/rep" base:x86_64:x86_64:6.1:base 7.2-base:x86_64:x86_64:7.2:base
 check "report with another tree -> a tree line above the variants" \
 	grep -q '^tree  *6.1  *7.2 *$' "$t/rep/report.txt"
 printf '7.2:base x86_64 t.b\n' >"$t/xf6"
 fails_with "tree-qualified expectation -> not on the default tree" "FAILED: t.b" env DEFAULT_TREE=6.1 \
-	"$top/scripts/report.sh" "$t/res" "$t/xf6" "$t/info" "$t/rep" base:x86_64:x86_64:6.1:base 7.2-base:x86_64:x86_64:7.2:base
+	"$top/scripts/results/report.sh" "$t/res" "$t/xf6" "$t/info" "$t/rep" base:x86_64:x86_64:6.1:base 7.2-base:x86_64:x86_64:7.2:base
 printf '6.1:base x86_64 t.b\n7.2:base x86_64 t.b\n' >"$t/xf7"
 check "tree-qualified expectations, one per tree -> pass" env DEFAULT_TREE=6.1 \
-	"$top/scripts/report.sh" "$t/res" "$t/xf7" "$t/info" "$t/rep" base:x86_64:x86_64:6.1:base 7.2-base:x86_64:x86_64:7.2:base
+	"$top/scripts/results/report.sh" "$t/res" "$t/xf7" "$t/info" "$t/rep" base:x86_64:x86_64:6.1:base 7.2-base:x86_64:x86_64:7.2:base
 printf '6.12:base x86_64 t.b\nbase x86_64 t.b\n' >"$t/xf8"
 check "expectation of a tree not run -> not stale" env DEFAULT_TREE=6.1 \
-	"$top/scripts/report.sh" "$t/res" "$t/xf8" "$t/info" "$t/rep" base:x86_64:x86_64:6.1:base
+	"$top/scripts/results/report.sh" "$t/res" "$t/xf8" "$t/info" "$t/rep" base:x86_64:x86_64:6.1:base
 fails_with "tree that cannot be had -> one line" "tree 6.1: linux-source-6.1 is not installed" \
-	"$top/scripts/fetch-source.sh" 6.1 linux-source-6.1 "$t/nosuch/linux-source-6.1.tar.xz"
+	"$top/scripts/build/fetch-source.sh" 6.1 linux-source-6.1 "$t/nosuch/linux-source-6.1.tar.xz"
 fails_with "unknown tree -> one line" "TREES=nope: no such tree" \
 	make -s -C "$top" cells TREES=nope
 rm -rf "$t/res/7.2-base"
 boot hang
 fails_with "hung cell -> report fails with the reason" "timeout after 2 s" \
-	"$top/scripts/report.sh" "$t/res" "$t/xf" "$t/info" "$t/rep" base:x86_64:x86_64:6.1:base
+	"$top/scripts/results/report.sh" "$t/res" "$t/xf" "$t/info" "$t/rep" base:x86_64:x86_64:6.1:base
 
 # --- tree.sh: a patch that does not apply is named ------------------------------
 g="git -c user.name=t -c user.email=t@t"
@@ -145,7 +155,7 @@ diff --git a/f b/f
 EOF
 echo bad.patch >"$t/p/series"
 fails_with "patch that does not apply -> named" "does not apply: bad.patch" \
-	"$top/scripts/tree.sh" derive "$t/tree/base/src" "$t/tree/patched" "$t/p/bad.patch"
+	"$top/scripts/build/tree.sh" derive "$t/tree/base/src" "$t/tree/patched" "$t/p/bad.patch"
 
 # --- kbuild.sh: a build failure shows the compiler's last lines -----------------
 mkdir -p "$t/ksrc" "$t/kobj"
@@ -154,29 +164,29 @@ printf 'CONFIG_X=y\n' >"$t/frag"
 touch -d '2000-01-01' "$t/frag"
 : >"$t/kobj/.config"
 fails_with "build failure -> last compiler lines" "x.c:1:1: error" \
-	"$top/scripts/kbuild.sh" "$t/ksrc" "$t/kobj" x86_64 "" bzImage "$t/frag"
+	"$top/scripts/build/kbuild.sh" "$t/ksrc" "$t/kobj" x86_64 "" bzImage "$t/frag"
 
 # --- cache.sh: products by content key; a damaged entry is rebuilt, never used ---
 export MATRIX_CACHE="$t/cache"
 mkdir -p "$t/prod/a/b" && echo image >"$t/prod/a/b/img" && echo 6.1.0 >"$t/prod/rel"
-"$top/scripts/cache.sh" put kernel k1 "$t/prod" a/b/img rel
+"$top/scripts/build/cache.sh" put kernel k1 "$t/prod" a/b/img rel
 check "cache: a stored entry comes back whole" sh -c \
-	"'$top/scripts/cache.sh' get kernel k1 '$t/got' && cmp '$t/got/a/b/img' '$t/prod/a/b/img' && cmp '$t/got/rel' '$t/prod/rel'"
+	"'$top/scripts/build/cache.sh' get kernel k1 '$t/got' && cmp '$t/got/a/b/img' '$t/prod/a/b/img' && cmp '$t/got/rel' '$t/prod/rel'"
 echo imag >"$t/cache/kernel/k1/files/a/b/img"
 fails_with "cache: a corrupt entry -> one line, removed" "cache: kernel k1: checksum mismatch" \
-	"$top/scripts/cache.sh" get kernel k1 "$t/got2"
+	"$top/scripts/build/cache.sh" get kernel k1 "$t/got2"
 check "cache: the corrupt entry is gone (a miss, not a boot of it)" sh -c \
-	"! '$top/scripts/cache.sh' get kernel k1 '$t/got3' && [ ! -e '$t/cache/kernel/k1' ]"
-"$top/scripts/cache.sh" put kernel k1 "$t/prod" a/b/img rel
+	"! '$top/scripts/build/cache.sh' get kernel k1 '$t/got3' && [ ! -e '$t/cache/kernel/k1' ]"
+"$top/scripts/build/cache.sh" put kernel k1 "$t/prod" a/b/img rel
 check "cache: MATRIX_CACHE=off never hits" sh -c \
-	"! MATRIX_CACHE=off '$top/scripts/cache.sh' get kernel k1 '$t/got4'"
+	"! MATRIX_CACHE=off '$top/scripts/build/cache.sh' get kernel k1 '$t/got4'"
 head -c 1500000 /dev/zero >"$t/prod/big"
 touch -d '2001-01-01' "$t/cache/kernel/k1"
 check "cache: the least recently used entry goes over the bound" sh -c \
-	"MATRIX_CACHE_MAX=1 '$top/scripts/cache.sh' put kernel k2 '$t/prod' big && \
+	"MATRIX_CACHE_MAX=1 '$top/scripts/build/cache.sh' put kernel k2 '$t/prod' big && \
 	[ ! -e '$t/cache/kernel/k1' ] && [ -e '$t/cache/kernel/k2' ]"
 fails_with "cache: MATRIX_CACHE=relative -> one line" "MATRIX_CACHE=rel: an absolute path" \
-	env MATRIX_CACHE=rel "$top/scripts/cache.sh" info
+	env MATRIX_CACHE=rel "$top/scripts/build/cache.sh" info
 # kbuild.sh: a kernel any clone built is taken from the cache, make not run.
 mkdir -p "$t/k2src" "$t/k2obj"
 # shellcheck disable=SC2016 # make's $(O), not the shell's
@@ -185,10 +195,10 @@ printf 'bzImage:\n\t@echo built >$(O)/bzImage; mkdir -p $(O)/include/config; ech
 git -C "$t/k2src" init -q && git -C "$t/k2src" add Makefile &&
 	git -C "$t/k2src" -c user.name=t -c user.email=t@t commit -q -m k
 : >"$t/k2obj/.config"
-"$top/scripts/kbuild.sh" "$t/k2src" "$t/k2obj" x86_64 "" bzImage "$t/frag" >/dev/null 2>&1
+"$top/scripts/build/kbuild.sh" "$t/k2src" "$t/k2obj" x86_64 "" bzImage "$t/frag" >/dev/null 2>&1
 rm -rf "$t/k2obj" && mkdir -p "$t/k2obj" && : >"$t/k2obj/.config"
 check "kbuild.sh: a cached kernel is copied, not built" sh -c \
-	"TIMED_NOTE='$t/note' '$top/scripts/kbuild.sh' '$t/k2src' '$t/k2obj' x86_64 '' bzImage '$t/frag' && \
+	"TIMED_NOTE='$t/note' '$top/scripts/build/kbuild.sh' '$t/k2src' '$t/k2obj' x86_64 '' bzImage '$t/frag' && \
 	grep -qx 'from cache' '$t/note' && grep -qx built '$t/k2obj/bzImage' && [ -f '$t/k2obj/include/config/kernel.release' ]"
 unset MATRIX_CACHE
 
@@ -196,7 +206,7 @@ unset MATRIX_CACHE
 if [ -d "$top/build/6.1/base/src/scripts/kconfig" ]; then
 	printf 'CONFIG_NO_SUCH_SYMBOL=y\n' >"$t/nosuch.config"
 	fails_with "kconfig symbol that does not land -> named" "CONFIG_NO_SUCH_SYMBOL" \
-		"$top/scripts/kconfig.sh" "$top/build/6.1/base/src" "$t/kcfg" x86_64 "$t/nosuch.config"
+		"$top/scripts/build/kconfig.sh" "$top/build/6.1/base/src" "$t/kcfg" x86_64 "$t/nosuch.config"
 else
 	skip "kconfig symbol that does not land -> named" "no kernel tree yet (build/6.1/base/src)"
 fi
@@ -207,7 +217,7 @@ if [ "$(id -u)" = 0 ] && command -v setpriv >/dev/null; then
 	fails_with "missing package as non-root -> apt-get line" \
 		"apt-get update && apt-get install -y --no-install-recommends.* no-such-package-xyz" \
 		sh -c "DEPS_EXTRA=no-such-package-xyz setpriv --reuid=65534 --regid=65534 \
-		--clear-groups sh -c 'cd / && exec sh -s' <'$top/scripts/deps.sh'"
+		--clear-groups sh -c 'cd / && exec sh -s' <'$top/scripts/build/deps.sh'"
 else
 	skip "missing package as non-root -> apt-get line" "needs root and setpriv to drop to nobody"
 fi
@@ -223,7 +233,7 @@ printf 'matrix: abi x86_64 begin\nKTAP version 1\n1..1\n    ok 1 a\n    %s 2 b\n
 EOF
 chmod +x "$t/bin/count-qemu"
 export COUNT="$t/count"
-cell() { "$top/scripts/cell.sh" "$t/cell/base/x86_64" 5 "$t/k" "$t/i" "$@" "$t/bin/count-qemu"; }
+cell() { "$top/scripts/boot/cell.sh" "$t/cell/base/x86_64" 5 "$t/k" "$t/i" "$@" "$t/bin/count-qemu"; }
 cell "console=x"; cell "console=x"
 check "unchanged kernel, initramfs, command line -> reused, not booted" grep -qx 1 "$COUNT"
 RERUN=1 cell "console=x"
@@ -238,7 +248,7 @@ FLIP=1 REPEAT=2 RERUN=1 cell "console=y"
 check "REPEAT=2, a row that differs -> flaky, the row named" sh -c \
 	"grep -q '^flaky' '$t/cell/base/x86_64/status' && grep -q 't.b' '$t/cell/base/x86_64/problem'"
 check "ktap-verdicts names nested cases test.case" sh -c \
-	"'$top/scripts/ktap-verdicts.sh' '$t/cell/base/x86_64/run1/x86_64.ktap' | grep -qx 't.b FAIL'"
+	"'$top/scripts/results/ktap-verdicts.sh' '$t/cell/base/x86_64/run1/x86_64.ktap' | grep -qx 't.b FAIL'"
 
 # --- report.sh: reuse mark and time table ---------------------------------------
 mkdir -p "$t/times"
@@ -246,14 +256,14 @@ RERUN=1 cell "console=y"
 printf 'boot base-x86_64\t0.1\t42\treused (same kernel, initramfs, command line)\n' >"$t/times/boot_base-x86_64"
 printf 'kernel base x86_64\t61.0\t41\tbuilt, ccache 900/901 hits\n' >"$t/times/kernel_base_x86_64"
 check "report marks a reused cell and ends with the time table" sh -c \
-	"TIMES='$t/times' RUN_ID=42 '$top/scripts/report.sh' '$t/cell' /dev/null '$t/info' '$t/rep2' base:x86_64:x86_64:6.1:base &&
+	"TIMES='$t/times' RUN_ID=42 '$top/scripts/results/report.sh' '$t/cell' /dev/null '$t/info' '$t/rep2' base:x86_64:x86_64:6.1:base &&
 	 grep -q 'ok (reused)' '$t/rep2/report.txt' && grep -q 'up to date, earlier run: built, ccache 900/901' '$t/rep2/report.txt'"
 # A sub-make of the same run finding a kernel up to date keeps the build's record.
 check "timed.sh: same run, up to date -> the build's record kept; next run -> replaced" sh -c \
-	"RUN_ID=7 '$top/scripts/timed.sh' '$t/tt' 'kernel k' sleep 0.2 &&
-	 RUN_ID=7 '$top/scripts/timed.sh' '$t/tt' 'kernel k' sh -c 'echo \"up to date\" >\"\$TIMED_NOTE\"' &&
+	"RUN_ID=7 '$top/scripts/build/timed.sh' '$t/tt' 'kernel k' sleep 0.2 &&
+	 RUN_ID=7 '$top/scripts/build/timed.sh' '$t/tt' 'kernel k' sh -c 'echo \"up to date\" >\"\$TIMED_NOTE\"' &&
 	 grep -q '	7	done' '$t/tt/kernel_k' &&
-	 RUN_ID=8 '$top/scripts/timed.sh' '$t/tt' 'kernel k' sh -c 'echo \"up to date\" >\"\$TIMED_NOTE\"' &&
+	 RUN_ID=8 '$top/scripts/build/timed.sh' '$t/tt' 'kernel k' sh -c 'echo \"up to date\" >\"\$TIMED_NOTE\"' &&
 	 grep -q '	8	up to date' '$t/tt/kernel_k'"
 
 # --- mutants.sh: a mutant is killed only by a case that passes on patched -------
@@ -261,17 +271,17 @@ mk() { mkdir -p "$t/mres/$1/x86_64"; echo ok >"$t/mres/$1/x86_64/status"
 	printf '    %s 1 a\n    %s 2 b\nok 1 t\n' "$2" "$3" >"$t/mres/$1/x86_64/x86_64.ktap"; }
 mk patched ok "not ok"; mk mutant-a "not ok" ok; mk mutant-b ok "not ok"
 check "mutant failing a case that passes on patched -> killed, case named" sh -c \
-	"'$top/scripts/mutants.sh' '$t/mres' /dev/null /dev/null '$t/mrep' 'mutant-a patched mutant-a:x86_64:x86_64' &&
+	"'$top/scripts/results/mutants.sh' '$t/mres' /dev/null /dev/null '$t/mrep' 'mutant-a patched mutant-a:x86_64:x86_64' &&
 	 grep -q 'killed (1 cases)' '$t/mrep/mutants.txt' && grep -q 't.a' '$t/mrep/mutants.txt'"
 check "mutant whose arches are not run -> named as not run, not a failure" sh -c \
-	"'$top/scripts/mutants.sh' '$t/mres' /dev/null /dev/null '$t/mrep' 'mutant-a patched mutant-a:x86_64:x86_64' mutant-d &&
+	"'$top/scripts/results/mutants.sh' '$t/mres' /dev/null /dev/null '$t/mrep' 'mutant-a patched mutant-a:x86_64:x86_64' mutant-d &&
 	 grep -q 'mutant mutant-d: not run' '$t/mrep/mutants.txt'"
 fails_with "mutant failing only what patched fails too -> SURVIVED" "mutant mutant-b: SURVIVED" \
-	"$top/scripts/mutants.sh" "$t/mres" /dev/null /dev/null "$t/mrep" "mutant-b patched mutant-b:x86_64:x86_64"
+	"$top/scripts/results/mutants.sh" "$t/mres" /dev/null /dev/null "$t/mrep" "mutant-b patched mutant-b:x86_64:x86_64"
 # Another tree's mutant against that tree's patched (here the reverse of patched's).
 mk 7.2-patched "not ok" ok; mk 7.2-mutant-b ok "not ok"
 check "a tree's mutant is compared with that tree's patched -> killed by t.b" sh -c \
-	"'$top/scripts/mutants.sh' '$t/mres' /dev/null /dev/null '$t/mrep' '7.2-mutant-b 7.2-patched 7.2-mutant-b:x86_64:x86_64' &&
+	"'$top/scripts/results/mutants.sh' '$t/mres' /dev/null /dev/null '$t/mrep' '7.2-mutant-b 7.2-patched 7.2-mutant-b:x86_64:x86_64' &&
 	 grep -q 't.b' '$t/mrep/mutants.txt'"
 
 # --- the Makefile checks what it is asked before any work ----------------------
@@ -334,7 +344,7 @@ fails_with "make culprit without CASE= -> one line" "CASE=: the case to bisect" 
 if [ -d "$top/build/6.1/base/src/.git" ]; then
 	fails_with "SERIES= for another tree -> the first patch that does not apply, named" \
 		'patch 2/4 "select: saturate the seconds a large tv_usec carries" does not apply to base' \
-		"$top/scripts/series-apply.sh" "$top/build/6.1/base/src" series-selfcheck base "$top/patches/7.2"
+		"$top/scripts/series/series-apply.sh" "$top/build/6.1/base/src" series-selfcheck base "$top/patches/7.2"
 	check "... and no branch left" sh -c "[ -z \"\$(git -C '$top/build/6.1/base/src' branch --list series-selfcheck)\" ]"
 else
 	skip "SERIES= for another tree -> the first patch that does not apply, named" "no 6.1 tree yet"
@@ -373,11 +383,11 @@ targets_agree() {
 check "README's targets table and the Makefile's targets agree" targets_agree
 # check-mutants boots the mutants of every tree in TREES: their kernels
 # belong to the check's kernel chain, not to the sub-make's own builds.
-line=$(make -s -C "$top" -n check TREES="6.1 6.12" B="$t/cold" 2>/dev/null | grep -m1 '^scripts/disk.sh')
+line=$(make -s -C "$top" -n check TREES="6.1 6.12" B="$t/cold" 2>/dev/null | grep -m1 '^scripts/build/disk.sh')
 check "make check TREES=\"6.1 6.12\" -> 6.12's mutant kernels in the check's chain" \
 	sh -c "echo '$line' | grep -q '/6.12/shared-mutants/obj/x86_64:'"
 # The arm64 KASAN guest: in make matrix, in make check only on CHECK_DEBUG_ARCHES.
-dline() { make -s -C "$top" -n "$@" B="$t/cold" 2>/dev/null | grep -m1 '^scripts/disk.sh'; }
+dline() { make -s -C "$top" -n "$@" B="$t/cold" 2>/dev/null | grep -m1 '^scripts/build/disk.sh'; }
 check "make check -> no arm64 debug kernel (CHECK_DEBUG_ARCHES=x86_64)" \
 	sh -c "! echo '$(dline check)' | grep -q 'obj/6.1-debug-arm64:' && echo '$(dline check)' | grep -q 'obj/6.1-debug-x86_64:'"
 check "DEBUG_arm64=y: make matrix, make check CHECK_DEBUG_ARCHES=\"x86_64 arm64\" -> the arm64 debug kernel" \
@@ -390,27 +400,27 @@ mkdir -p "$t/disk/base/obj/k" "$t/disk/wt"
 touch "$t/disk/base/.tree"
 fails_with "cold items, too little room -> one disk: line with the count" \
 	"disk: .* needs about 4.8 GiB (1 source trees, 1 worktrees, 2 kernels" \
-	env DISK_AVAIL_MIB=1000 "$top/scripts/disk.sh" "$t/disk" 2800 1700 200 0 0 \
+	env DISK_AVAIL_MIB=1000 "$top/scripts/build/disk.sh" "$t/disk" 2800 1700 200 0 0 \
 	"$t/disk/x/obj/a:$t/disk/x/.tree:" "$t/disk/x/obj/b:$t/disk/x/.tree:$t/disk/y/src" \
 	"$t/disk/x/obj/b:$t/disk/x/.tree:$t/disk/y/src"
 check "built items, 300 MiB free -> nothing to say" \
-	env DISK_AVAIL_MIB=300 "$top/scripts/disk.sh" "$t/disk/not/yet" 2800 1700 200 1500 0 \
+	env DISK_AVAIL_MIB=300 "$top/scripts/build/disk.sh" "$t/disk/not/yet" 2800 1700 200 1500 0 \
 	"$t/disk/base/obj/k:$t/disk/base/.tree:$t/disk/wt"
 fails_with "free space that is not a number -> one line, not a silent pass" \
 	"disk: cannot read the free space of" \
-	env DISK_AVAIL_MIB=x "$top/scripts/disk.sh" "$t/disk" 2800 1700 200 0 0 \
+	env DISK_AVAIL_MIB=x "$top/scripts/build/disk.sh" "$t/disk" 2800 1700 200 0 0 \
 	"$t/disk/base/obj/k:$t/disk/base/.tree:$t/disk/wt"
 fails_with "nothing to build, 100 MiB free -> one line that says so, not 'for the rest'" \
 	"disk: .* needs about 0.2 GiB (nothing to build: results and reports)" \
-	env DISK_AVAIL_MIB=100 "$top/scripts/disk.sh" "$t/disk" 2800 1700 200 1500 500 \
+	env DISK_AVAIL_MIB=100 "$top/scripts/build/disk.sh" "$t/disk" 2800 1700 200 1500 500 \
 	"$t/disk/base/obj/k:$t/disk/base/.tree:$t/disk/wt"
 fails_with "ccache on build/'s filesystem -> counted when kernels are built" \
 	"disk: .* needs about 3.4 GiB (0 source trees, 0 worktrees, 1 kernels not built yet, 2.2 GiB for the rest, 1.0 GiB for ccache)" \
-	env DISK_AVAIL_MIB=1000 CCACHE_DIR="$t/disk/cc" "$top/scripts/disk.sh" "$t/disk" 2800 1700 200 2250 1024 \
+	env DISK_AVAIL_MIB=1000 CCACHE_DIR="$t/disk/cc" "$top/scripts/build/disk.sh" "$t/disk" 2800 1700 200 2250 1024 \
 	"$t/disk/base/obj/new:$t/disk/base/.tree:$t/disk/wt"
 # CI's clone once had 17 GiB left when objcopy failed at 948 s: a cold
 # make check (two trees since 6.12 went to check-all) says so first.
-line=$(make -s -C "$top" -n check B="$t/cold" 2>/dev/null | grep -m1 '^scripts/disk.sh')
+line=$(make -s -C "$top" -n check B="$t/cold" 2>/dev/null | grep -m1 '^scripts/build/disk.sh')
 fails_with "cold make check with 11.7 GiB -> refused before any work" \
 	"disk: 11.7 GiB free .* (2 source trees, 4 worktrees" \
 	env DISK_AVAIL_MIB=12000 sh -c "cd '$top' && ${line:-false no disk.sh line in make -n check}"
@@ -445,23 +455,23 @@ EOF
 echo 0001-x.patch >"$t/sp/series"
 check "series.sh: the notes below a patch's --- are in the re-signed patch, once" sh -c "
 	export GIT_AUTHOR_NAME=s GIT_AUTHOR_EMAIL=s@s
-	'$top/scripts/series.sh' '$t/sr' '$t/sp' '$t/so' &&
+	'$top/scripts/series/series.sh' '$t/sr' '$t/sp' '$t/so' &&
 	grep -q '^    v2: why there is no Fixes: tag\$' '$t/so/0001-x.patch' &&
-	'$top/scripts/series.sh' '$t/sr' '$t/so' '$t/so2' &&
+	'$top/scripts/series/series.sh' '$t/sr' '$t/so' '$t/so2' &&
 	grep -c 'v2: why' '$t/so2/0001-x.patch' | grep -qx 1 &&
 	! git -C '$t/sr' rev-parse -q --verify refs/notes/series"
 
 # --- LAVA: the traps of a lab's console and results (scripts/lava/selftest.py) --
 if [ -x /usr/bin/lava-run ]; then
-	check "LAVA jobs and results: every trap of scripts/lava.sh selftest" \
-		"$top/scripts/lava.sh" selftest
+	check "LAVA jobs and results: every trap of scripts/lava/lava.sh selftest" \
+		"$top/scripts/lava/lava.sh" selftest
 else
 	skip "LAVA jobs and results" "lava-dispatcher not installed (make lava-check installs it)"
 fi
 
 # --- the results core (scripts/results/): KTAP reader, plans, report, kill rule -
-# shellcheck source=SCRIPTDIR/results/core-selfcheck-cases.sh
-. "$here/results/core-selfcheck-cases.sh"
+# shellcheck source=SCRIPTDIR/results-core-selfcheck-cases.sh
+. "$here/results-core-selfcheck-cases.sh"
 
 # --- the cell table: make writes build/cells.json, every consumer reads it -----
 # Knobs pinned: the table (and the reference jobs) of the default run.
@@ -471,8 +481,8 @@ ctmake() { MAKEFLAGS='' make -s -C "$top" B="$t/ct" "$ctk" TREES=6.1 FLAVOURS="b
 ctmake "$t/ct/cells.json" >"$t/ct.log" 2>&1
 check "cell table: make writes cells.json; its 'run' is make cells, each a cell of the table" sh -c "
 	[ \"\$(MAKEFLAGS='' make -s -C '$top' cells '$ctk' TREES=6.1 FLAVOURS='base patched debug' MUTANT_TREES=6.1)\" = \
-		\"\$('$top/scripts/cells.py' '$t/ct/cells.json' ids)\" ] &&
-	/usr/bin/python3 -c 'import sys; sys.path.insert(0, \"$top/scripts\"); import cells
+		\"\$('$top/scripts/boot/cells.py' '$t/ct/cells.json' ids)\" ] &&
+	/usr/bin/python3 -c 'import sys; sys.path.insert(0, \"$top/scripts/boot\"); import cells
 t = cells.Table(sys.argv[1]); [t.cell(c) for c in t.run]' '$t/ct/cells.json'"
 check "cell table: suites in the guest's order (/tests/*/ sorted bytewise, overlay last), ABIs the arch's" \
 	/usr/bin/python3 -c 'import json, sys
@@ -482,32 +492,32 @@ check "cell table: OVERLAY= adds the overlay suite last (table and make cell-inf
 	MAKEFLAGS='' make -s -C '$top' B='$t/ct2' cell-info CELL=6.1-base-x86_64 OVERLAY='$t' | grep -qx 'suites x86_64 i386 x32 overlay' &&
 	grep -q '\"suites\": \\[\"i386\",\"x32\",\"x86_64\",\"overlay\"\\]' '$t/ct2/cells.json'"
 fails_with "cell table: a cell it does not have -> one line" "cells: nope-x86_64: no such cell" \
-	"$top/scripts/cells.py" "$t/ct/cells.json" info nope-x86_64
+	"$top/scripts/boot/cells.py" "$t/ct/cells.json" info nope-x86_64
 printf '{"cells": [' >"$t/ct-bad.json"
 fails_with "cell table: a damaged table -> one line naming it" "cells: -: cell table $t/ct-bad.json is not JSON" \
-	"$top/scripts/cells.py" "$t/ct-bad.json" ids
+	"$top/scripts/boot/cells.py" "$t/ct-bad.json" ids
 fails_with "boot.sh without BOOT_APPEND (the Makefile's, defined once) -> one line" "BOOT_APPEND is not set" \
-	env -u BOOT_APPEND "$top/scripts/boot.sh" "$t/noappend" 2 k i "" "$t/bin/fake-qemu"
+	env -u BOOT_APPEND "$top/scripts/boot/boot.sh" "$t/noappend" 2 k i "" "$t/bin/fake-qemu"
 # The disk check reads each goal's cells from the goals' own table.
-line=$(make -s -C "$top" -n culprit CELL=6.1-mutant-d-i386 CASE=x B="$t/cold" 2>/dev/null | grep -m1 '^scripts/disk.sh')
+line=$(make -s -C "$top" -n culprit CELL=6.1-mutant-d-i386 CASE=x B="$t/cold" 2>/dev/null | grep -m1 '^scripts/build/disk.sh')
 check "make culprit: the cell's kernel in the disk check (GOAL_CELLS_culprit)" \
 	sh -c "echo '$line' | grep -q '/6.1/shared-mutants/obj/i386:'"
 if [ -x /usr/bin/lava-run ]; then
 	check "LAVA: the jobs of the table equal scripts/lava/refs/ (one per kernel arch)" \
-		env CELLS_JSON="$t/ct/cells.json" "$top/scripts/lava.sh" refs
+		env CELLS_JSON="$t/ct/cells.json" "$top/scripts/lava/lava.sh" refs
 else
 	skip "LAVA: the jobs of the table equal scripts/lava/refs/" "lava-dispatcher not installed"
 fi
 
 # --- the results store (scripts/results/): ingest, compare, KCIDB, dashboard ---
-# shellcheck source=SCRIPTDIR/results/selfcheck-cases.sh
-. "$here/results/selfcheck-cases.sh"
+# shellcheck source=SCRIPTDIR/results-selfcheck-cases.sh
+. "$here/results-selfcheck-cases.sh"
 
 # --- make b4-prep: the send path through b4, sending nothing ------------------
 # shellcheck source=SCRIPTDIR/b4-selfcheck-cases.sh
 . "$here/b4-selfcheck-cases.sh"
 
-# --- make cost: the count clock and scripts/cost-report.sh ---------------------
+# --- make cost: the count clock and scripts/results/cost-report.sh ---------------------
 fails_with "BENCH_COST_ROUNDS=0 -> one line before any work" "BENCH_COST_ROUNDS=0: a count of rounds, 1 or more" \
 	make -s -C "$top" -n cost BENCH_COST_ROUNDS=0
 fails_with "BENCH_TREE=nope -> one line before any work" "BENCH_TREE=nope: no such tree" \
@@ -526,13 +536,13 @@ fake_cost() { # ROUND VARIANT SELECT_NS RESTART_RESULT
 }
 fake_cost 1 base 1000 EINTR; fake_cost 1 patched 1010 0; fake_cost 2 base 1000 EINTR; fake_cost 2 patched 1020 0
 check "cost-report.sh: patched/base per round, their spread, EINTR rows without a ratio" sh -c \
-	"'$top/scripts/cost-report.sh' '$t/cost' x86_64 >'$t/cost.out' &&
+	"'$top/scripts/results/cost-report.sh' '$t/cost' x86_64 >'$t/cost.out' &&
 	grep -Eq '^  x86_64 +x86_64 +select +1000 +1010 +1.0100 +1.0200 +0.99%\$' '$t/cost.out' &&
 	grep -Eq '^  x86_64 +x86_64 +select +sticky +6000 EINTR +6000 0 +- +- +-\$' '$t/cost.out' &&
 	grep -q '^# worst patched/base 1.0200 (x86_64 x86_64 select), worst spread between rounds 0.99%' '$t/cost.out'"
 rm "$t/cost/cost/2/patched/x86_64/status"
 fails_with "cost-report.sh: a round's guest that did not finish -> named, non-zero" \
-	"cost: round 2 patched x86_64: not run" "$top/scripts/cost-report.sh" "$t/cost" x86_64
+	"cost: round 2 patched x86_64: not run" "$top/scripts/results/cost-report.sh" "$t/cost" x86_64
 
 # --- the kselftest's SKIP checks: flavour nocompat, compat-tests/skip/ --------
 # shellcheck source=SCRIPTDIR/skip-selfcheck-cases.sh

@@ -2,7 +2,7 @@
 # fetch-source.sh TREE PKG TARBALL [SUITE...]
 # Make TARBALL (a kernel source tarball as Debian's PKG ships it) exist and
 # write TARBALL.info (package version, suite). Without SUITE the package is
-# one the host installs (scripts/deps.sh): the tarball must be there. With
+# one the host installs (scripts/build/deps.sh): the tarball must be there. With
 # suites, a private apt configuration under BUILD/apt/TREE (sources list,
 # lists and cache of its own; the host's apt setup is not touched) finds
 # PKG there and "apt-get download"s it; the tarball is taken from the .deb.
@@ -26,7 +26,7 @@ fi
 urls=$("$(dirname "$0")/mirrors.sh" 2>&1) || fail "not available: $urls"
 mirror=$(echo "$urls" | sed -n 1p) security=$(echo "$urls" | sed -n 2p)
 out=$(dirname "$tarball")
-apt=$(cd "$(dirname "$0")/.." && pwd)/build/apt/$tree
+apt=$(cd "$(dirname "$0")/../.." && pwd)/build/apt/$tree
 mkdir -p "$apt/lists/partial" "$apt/cache/archives/partial" "$apt/empty.d" "$out"
 for s in "$@"; do
 	case $s in

@@ -3,7 +3,7 @@
 # Configure (tinyconfig + fragments, checked) and build one kernel with
 # ccache. Skipped when the tree (HEAD's content and uncommitted changes),
 # the fragments and the arguments are those of the last good build; taken
-# from the cache (scripts/cache.sh) when any clone built it. On failure
+# from the cache (scripts/build/cache.sh) when any clone built it. On failure
 # show the last compiler lines. Its own make runs -j$(nproc), outside the
 # caller's jobserver.
 # $frags, $extra, $jobs are word lists (paths and VAR=value, no blanks):

@@ -30,12 +30,12 @@
 #   refs [--write]    the job of the first cell per kernel arch against
 #                     scripts/lava/refs/<arch>.job.yaml (URLs and tree facts
 #                     fixed); --write renders them anew
-#   selftest          the traps, as KTAP (scripts/selfcheck.sh can call it)
+#   selftest          the traps, as KTAP (scripts/selftest/selfcheck.sh can call it)
 # Bad input: one line "lava: <cell>: <cause>" ("lab: " for lab) and exit 2,
 # and no report.
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
-top=$(dirname "$here")
+top=$(cd "$here/../.." && pwd)
 B=${B:-$top/build}
 py=/usr/bin/python3
 
@@ -73,5 +73,5 @@ deps() {
 
 case ${1:-} in
 deps) mkdir -p "$B/lava" && deps ;;
-*) B=$B exec "$py" "$here/lava/lava.py" "$@" ;;
+*) B=$B exec "$py" "$here/lava.py" "$@" ;;
 esac

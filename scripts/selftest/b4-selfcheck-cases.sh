@@ -1,7 +1,7 @@
 # shellcheck shell=sh
 # shellcheck disable=SC2154 # t and top are selfcheck.sh's
-# make b4-prep's cases of scripts/selfcheck.sh, sourced by it (its check,
-# fails_with, skip, $t and $top): scripts/b4-prep.sh on a fake tree (a git
+# make b4-prep's cases of scripts/selftest/selfcheck.sh, sourced by it (its check,
+# fails_with, skip, $t and $top): scripts/series/b4-prep.sh on a fake tree (a git
 # repo with a base tag, a fake get_maintainer.pl and checkpatch.pl), a
 # 2-patch series v3 drafted under another identity, sent by a throwaway
 # sender in a throwaway repo and HOME, with no sendmail configured.
@@ -60,7 +60,7 @@ EOF
 	b4env git config user.email sender@example.invalid)
 refs_before=$(git -C "$bt/tree" show-ref | sort)
 # b4prep DIR PATCHDIR OUT TREE: b4-prep.sh run in DIR (the sender's repo).
-b4prep() { (cd "$1" && shift && b4env "$top/scripts/b4-prep.sh" "$bt/tree" "$@"); }
+b4prep() { (cd "$1" && shift && b4env "$top/scripts/series/b4-prep.sh" "$bt/tree" "$@"); }
 # refused OUT CMD...: CMD fails and leaves no OUT (else a success for fails_with).
 refused() { o=$1; shift; if "$@"; then return 0; fi
 	[ ! -e "$o" ] || { echo "$o was written"; return 0; }; return 1; }
