@@ -12,9 +12,9 @@
 #   cells     <tree>-<flavour>, <tree>-mutant-<x>, <tree>-bench-<k>, ...:
 #             kernel x payload x clock, one boot per arch
 # One template per table turns rows into rules, in the order of the
-# pipeline: mk/trees.mk, mk/kernels.mk, mk/guests.mk, mk/cells.mk, then
-# mk/series.mk, mk/lava.mk, scripts/results/results.mk (the results store)
-# and mk/check.mk (make check, the kernel chain, the disk check).
+# pipeline: mk/trees.mk, mk/kernels.mk, mk/guests.mk, mk/cells.mk (which
+# reads scripts/results/results.mk, the results store), then mk/series.mk,
+# mk/lava.mk and mk/check.mk (make check, the kernel chain, the disk check).
 #
 #   make matrix            build, boot and report every cell; non-zero on any
 #                          regression (make -j is the default: JOBS=nproc)

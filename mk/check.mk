@@ -95,7 +95,7 @@ endif
 # --- disk ----------------------------------------------------------------------
 # Checked before deps, the first stage (scripts/build/disk.sh): the kernels of the
 # chain above, of make bisect, or of the cells the other goals boot. MiB
-# each, measured in a cold make check (README "Gate speed"): a tree
+# each, measured in a cold make check (docs/measurements.md): a tree
 # unpacked as a git repository with its tarball, a patched or shared
 # worktree, one kernel's objects, the rest, and ccache when it shares the
 # filesystem (446 MiB after every tree's kernels on every arch).
