@@ -1,4 +1,4 @@
-# Debian 12's kernel source, installed on the host by scripts/deps.sh: the
+# Debian 12's kernel source, installed on the host by scripts/build/deps.sh: the
 # default tree (DEFAULT_TREE). Rows 6.1-base, 6.1-patched, ...
 PKG_6.1      := linux-source-6.1
 SUITES_6.1   :=

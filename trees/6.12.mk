@@ -1,6 +1,6 @@
 # Debian 13's kernel (also in bookworm-backports, older), taken by package
 # name from trixie's suites through a private apt configuration
-# (scripts/fetch-source.sh). Rows 6.12-base, 6.12-patched, ...
+# (scripts/build/fetch-source.sh). Rows 6.12-base, 6.12-patched, ...
 PKG_6.12      := linux-source-6.12
 SUITES_6.12   := trixie trixie-updates trixie-security
 TARBALL_6.12  := $(B)/sources/6.12/linux-source-6.12.tar.xz

@@ -3,7 +3,7 @@
  * Benchmarks' figures: one "# csv: WHAT,..." KTAP diagnostic line per row.
  * A row is built column by column, each named where its value is given;
  * the first row of each WHAT also prints "# csv-columns: WHAT,<names>",
- * from which scripts/bench-report.sh takes the CSV's header: the column
+ * from which scripts/results/bench-report.sh takes the CSV's header: the column
  * list lives in the bench's source alone.
  */
 #ifndef COMPAT_TESTS_STATS_H

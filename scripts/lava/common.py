@@ -1,6 +1,6 @@
 """What every part of scripts/lava/ shares: where things are, the cell
-table (scripts/cells.py), the one-line error, lava-run's log lines, and
-the project's report (scripts/report.sh) on a results folder.
+table (scripts/boot/cells.py), the one-line error, lava-run's log lines, and
+the project's report (scripts/results/report.sh) on a results folder.
 
   build/lava/jobs/<cell>/   job.yaml, the kernel and the initramfs,
                             device.yaml + dispatcher.yaml (for lava-run),
@@ -18,8 +18,8 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 TOP = os.path.dirname(os.path.dirname(HERE))
-sys.path.insert(0, os.path.join(TOP, "scripts"))
-import cells  # noqa: E402  (scripts/cells.py: the table and sha256_file)
+sys.path.insert(0, os.path.join(TOP, "scripts/boot"))
+import cells  # noqa: E402  (scripts/boot/cells.py: the table and sha256_file)
 
 B = os.environ.get("B", os.path.join(TOP, "build"))
 L = os.path.join(B, "lava")
@@ -64,17 +64,17 @@ def job_cell(cell, d=None, hint=None):
     """The cell's row as export wrote it beside its job."""
     p = os.path.join(d or job_dir(cell), "cell.json")
     if not os.path.exists(p):
-        raise Bad("%s: not exported (%s)" % (cell, hint or "scripts/lava.sh export %s" % cell))
+        raise Bad("%s: not exported (%s)" % (cell, hint or "scripts/lava/lava.sh export %s" % cell))
     with open(p) as f:
         return json.load(f)
 
 
 def report(results_root, outdir, report_cells, expected_failures):
-    """scripts/report.sh on RESULTS_ROOT into OUTDIR (the project's one
+    """scripts/results/report.sh on RESULTS_ROOT into OUTDIR (the project's one
     place expectations are applied): (exit code, its output)."""
     env = dict(os.environ)
     env.pop("TIMES", None)
-    p = subprocess.run([os.path.join(TOP, "scripts/report.sh"), results_root,
+    p = subprocess.run([os.path.join(TOP, "scripts/results/report.sh"), results_root,
                         expected_failures, os.path.join(B, "tree-info"), outdir] + list(report_cells),
                        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
     return p.returncode, p.stdout

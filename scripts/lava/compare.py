@@ -1,7 +1,7 @@
 """LAVA's verdicts against make matrix's, cell by cell (status, every case,
 the report through compat-tests/expected-failures) and as one report for
 make lab; a mutant cell is compared without compat-tests/randomized's
-rows and must be killed in both by scripts/mutants.sh's rule (the one
+rows and must be killed in both by scripts/results/mutants.sh's rule (the one
 kill rule, called here, never copied)."""
 import os
 import re
@@ -52,7 +52,7 @@ def compare(cell, root=None, what_mine="LAVA run"):
         if not os.path.exists(os.path.join(p, "status")):
             raise C.Bad("%s: no %s result in %s" % (cell, what, p))
     suites = c["suites"]
-    verdicts = os.path.join(C.TOP, "scripts/ktap-verdicts.sh")
+    verdicts = os.path.join(C.TOP, "scripts/results/ktap-verdicts.sh")
 
     def rows(p):
         out = ["status " + open(os.path.join(p, "status")).read().strip()]
@@ -135,7 +135,7 @@ def mutant_view(lines):
 
 def mutant_killed(row, ref, arch, suites, mutant_dir, ref_dir):
     """Whether a mutant cell's results (MUTANT_DIR) kill it against its
-    reference row's (REF_DIR), by scripts/mutants.sh's rule - the one kill
+    reference row's (REF_DIR), by scripts/results/mutants.sh's rule - the one kill
     rule: a case that passes on REF fails here (compat-tests/randomized's
     not counted), or a kernel splat on the console."""
     t = tempfile.mkdtemp()
@@ -144,7 +144,7 @@ def mutant_killed(row, ref, arch, suites, mutant_dir, ref_dir):
             os.makedirs(os.path.join(t, "res", r))
             os.symlink(os.path.abspath(d), os.path.join(t, "res", r, arch))
         spec = " ".join([row, ref] + ["%s:%s:%s" % (row, arch, s) for s in suites])
-        p = subprocess.run([os.path.join(C.TOP, "scripts/mutants.sh"), os.path.join(t, "res"),
+        p = subprocess.run([os.path.join(C.TOP, "scripts/results/mutants.sh"), os.path.join(t, "res"),
                             "/dev/null", "/dev/null", os.path.join(t, "out"), spec],
                            capture_output=True, text=True)
         return p.returncode == 0

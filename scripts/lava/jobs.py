@@ -1,6 +1,6 @@
 """LAVA jobs of the cell table: export (job + device + images per cell)
 and validation (LAVA's schema, timeouts, monitors, the QEMU line,
-lava-run --validate); the reference jobs in refs/ (scripts/lava.sh refs).
+lava-run --validate); the reference jobs in refs/ (scripts/lava/lava.sh refs).
 The job is templates/qemu-tmpfs-monitors.yaml.jinja2 rendered with the
 cell's row of build/cells.json."""
 import glob
@@ -76,7 +76,7 @@ def check_url(cell, url):
 def templates_dir():
     d = os.environ.get("LAVA_TEMPLATES", os.path.join(C.L, "templates", "usr/share/lava-server/device-types"))
     if not os.path.exists(os.path.join(d, "qemu.jinja2")):
-        raise C.Bad("-: no LAVA device-type templates in %s (scripts/lava.sh deps)" % d)
+        raise C.Bad("-: no LAVA device-type templates in %s (scripts/lava/lava.sh deps)" % d)
     return d
 
 
@@ -353,7 +353,7 @@ def validate(dirs):
     if not dirs:
         dirs = sorted(glob.glob(os.path.join(C.L, "jobs", "*")))
     if not dirs:
-        raise C.Bad("-: no jobs in %s/jobs (scripts/lava.sh export first)" % C.L)
+        raise C.Bad("-: no jobs in %s/jobs (scripts/lava/lava.sh export first)" % C.L)
     if os.geteuid() != 0:
         raise C.Bad("-: lava-run runs as root")
     t0 = time.time()

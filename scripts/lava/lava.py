@@ -1,10 +1,10 @@
 #!/usr/bin/python3
 """The matrix's cells as LAVA jobs (Debian 12's lava-dispatcher 2023.01).
 
-Called through scripts/lava.sh; see there for the commands. Everything is
+Called through scripts/lava/lava.sh; see there for the commands. Everything is
 written under build/lava/ (and build/lab/); build artifacts are only read.
 The parts, one concern each:
-  common.py   paths, the cell table (build/cells.json, scripts/cells.py),
+  common.py   paths, the cell table (build/cells.json, scripts/boot/cells.py),
               the one-line error, lava-run's log lines, report.sh
   jobs.py     export (templates/, one per job kind) and validation; refs/
   local.py    lava-run on this machine; its log read back; monitor replay

@@ -172,7 +172,7 @@ def plan_problems(path):
 
 # --- run ---------------------------------------------------------------------------------
 def split_console(outdir, console_path, rc, timeout):
-    subprocess.run([os.path.join(C.TOP, "scripts/console-split.sh"), outdir, console_path,
+    subprocess.run([os.path.join(C.TOP, "scripts/boot/console-split.sh"), outdir, console_path,
                     str(rc), str(timeout)], check=True)
 
 

@@ -271,7 +271,7 @@ def run_checks(lava, top, t):
     # The project's report: the short-plan cell is a failure there too.
     xf = os.path.join(t, "xf")
     open(xf, "w").close()
-    rep = subprocess.run([os.path.join(top, "scripts/report.sh"), os.path.join(t, "short", "res"), xf,
+    rep = subprocess.run([os.path.join(top, "scripts/results/report.sh"), os.path.join(t, "short", "res"), xf,
                           "/dev/null", os.path.join(t, "rep")] + ["6.1-base:x86_64:x86_64:6.1:base", "6.1-base:x86_64:i386:6.1:base"],
                          capture_output=True, text=True)
     check("report.sh fails the short-plan cell", rep.returncode != 0 and "guest: short or inconsistent" in rep.stdout,
@@ -330,7 +330,7 @@ def run_checks(lava, top, t):
     k1 = fake("m1", "ok", [("restart.select_sticky", "FAIL"), ("restart.select_window", "PASS")])
     k2 = fake("m2", "ok", [("restart.select_sticky", "PASS"), ("restart.select_window", "FAIL")])
     k3 = fake("m3", "kernel splat on the console", [("restart.select_sticky", "PASS"), ("restart.select_window", "FAIL")])
-    check("a mutant cell is killed by scripts/mutants.sh's rule (the one kill rule): a case that passes "
+    check("a mutant cell is killed by scripts/results/mutants.sh's rule (the one kill rule): a case that passes "
           "on patched fails, or a splat; not a case that fails on patched too",
           lava.mutant_killed("m", "p", "x86_64", ["x32"], k1, pd) and
           not lava.mutant_killed("m", "p", "x86_64", ["x32"], k2, pd) and
@@ -350,7 +350,7 @@ def run_checks(lava, top, t):
         env = dict(os.environ, FAKE_CONSOLE=src, BOOT_APPEND=fake_cell()["boot_append"])
         if hang:
             env["FAKE_HANG"] = "1"
-        subprocess.run([os.path.join(top, "scripts/boot.sh"), a, "2" if hang else "20", "k", "i", "", fq],
+        subprocess.run([os.path.join(top, "scripts/boot/boot.sh"), a, "2" if hang else "20", "k", "i", "", fq],
                        env=env, capture_output=True)
         b = os.path.join(t, "split-" + name)
         os.makedirs(b)
@@ -364,7 +364,7 @@ def run_checks(lava, top, t):
 
     # --- ARTIFACT_URL -------------------------------------------------------------------
     for url in ("not a url", "builds/x", "ftp://host/x", "http://", "file://relative/x", "file:rel"):
-        p = subprocess.run([os.path.join(top, "scripts/lava.sh"), "export", "base-x86_64"],
+        p = subprocess.run([os.path.join(top, "scripts/lava/lava.sh"), "export", "base-x86_64"],
                            env=dict(os.environ, ARTIFACT_URL=url), capture_output=True, text=True)
         lines = (p.stdout + p.stderr).strip().splitlines()
         check("ARTIFACT_URL=%r: one line naming the cell, exit 2" % url,

@@ -108,7 +108,7 @@ def lab_checks(lava, top, t, check):
         env = dict(os.environ, B=fb, LAVACLI=cli, FAKE_LAB=fl, LAVA_IDENTITY=ident, ARTIFACT_URL=artifact,
                    LAB_POLL="1")
         env.pop("TIMES", None)
-        p = subprocess.run([os.path.join(top, "scripts/lava.sh"), "lab"] + list(cells),
+        p = subprocess.run([os.path.join(top, "scripts/lava/lava.sh"), "lab"] + list(cells),
                            capture_output=True, text=True, env=env)
         rep = os.path.join(fb, "lab", "report", "report.txt")
         st = os.path.join(fb, "lab", "results", "fake", "x86_64", "status")

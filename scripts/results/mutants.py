@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """mutants.py RESULTS EXPECTED INFO OUTDIR "MUTANT REF CELL..."...
-(scripts/mutants.sh; lava.py judges a lab's mutant cell through it too)
+(scripts/results/mutants.sh; lava.py judges a lab's mutant cell through it too)
 
 Every mutant kernel (the series plus one plausible wrong change, from
 patches/mutants/) must be killed: at least one case that passes on its

@@ -3,7 +3,7 @@
 # its verdicts to RESULTS_DB (SQLite; make clean keeps it). make history,
 # make compare BASE= [HEAD=], make tag-run NAME= [RUN=], make kcidb [RUN=],
 # make dashboard [RUN=] read it; make matrix BASELINE=<run or tag> fails on
-# any regression against that run. Included by the Makefile.
+# any regression against that run. Included by mk/cells.mk.
 RESULTS_DB    ?= $(B)/results.db
 DASHBOARD_DIR ?= $(B)/report
 KCIDB_ORIGIN  ?= selectmatrix
@@ -44,10 +44,10 @@ results_record = { $(call results_cellmap,$(5),$(B)/.cellmap-$(1)-$(notdir $(3))
 	$(1) $(2) $(3) $(4) $(B)/tree-info $(B)/.cellmap-$(1)-$(notdir $(3)); }
 
 .PHONY: history compare tag-run kcidb dashboard dashboard-check runs
-$(B)/.deps-results: scripts/deps.sh | $(B)/.deps
-	@DEPS_EXTRA="python3 python3-jsonschema" scripts/deps.sh && touch $@
-$(B)/.deps-browser: scripts/deps.sh | $(B)/.deps
-	@DEPS_EXTRA="chromium" scripts/deps.sh && touch $@
+$(B)/.deps-results: scripts/build/deps.sh | $(B)/.deps
+	@DEPS_EXTRA="python3 python3-jsonschema" scripts/build/deps.sh && touch $@
+$(B)/.deps-browser: scripts/build/deps.sh | $(B)/.deps
+	@DEPS_EXTRA="chromium" scripts/build/deps.sh && touch $@
 runs: | $(B)/.deps-results
 	@$(RESULTS) runs
 history: | $(B)/.deps-results

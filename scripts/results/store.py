@@ -13,7 +13,7 @@
   dashboard [RUN] OUTDIR        see dashboard.py
 
 Verdicts come from report.sh (the one place expectations are applied) and,
-for REPEAT boots, from cell.sh's run<k>/verdicts (scripts/ktap-verdicts.sh).
+for REPEAT boots, from cell.sh's run<k>/verdicts (scripts/results/ktap-verdicts.sh).
 """
 import hashlib
 import os
@@ -27,8 +27,8 @@ import time
 sys.dont_write_bytecode = True
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import db  # noqa: E402
-# scripts/cells.py: the one sha256-of-a-file helper (LAVA's export uses it too).
-sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+# scripts/boot/cells.py: the one sha256-of-a-file helper (LAVA's export uses it too).
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "boot"))
 from cells import sha256_file  # noqa: E402
 
 TOP = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))

@@ -1,0 +1,31 @@
+# debug: the patched tree with KASAN, UBSAN and lockdep
+# (kconfigs/debug.config), booted with trinity and stress-ng (payload
+# debug) on the arches whose file has DEBUG_<arch>.
+FLAVOUR_debug_TREE   := patched
+FLAVOUR_debug_FRAGS  := kconfigs/debug.config
+FLAVOUR_debug_PAYLOAD := debug
+# KASAN's shadow wants the larger guest. stress-ng keeps it busy, so idle
+# skipping would gain nothing and shift=0 would run slower than the host;
+# trinity and stress-ng limits are meant as host seconds: auto.
+FLAVOUR_debug_QEMU   := -m 2048
+# TRINITY_SEED=S runs trinity's seed S again (the debug cell prints its seed).
+# TRINITY_CALLS: the calls each system call table must reach (guest
+# default 10000); TRINITY_S: seconds each table may take (guest default 240).
+TRINITY_SEED   ?=
+TRINITY_CALLS  ?=
+TRINITY_S      ?=
+$(if $(TRINITY_SEED),$(if $(shell [ "$(TRINITY_SEED)" -ge 0 ] 2>/dev/null && echo y),,$(error TRINITY_SEED=$(TRINITY_SEED): a seed, a number)))
+$(foreach v,TRINITY_CALLS TRINITY_S,$(if $($(v)),$(if $(shell [ "$($(v))" -ge 1 ] 2>/dev/null && echo y),,$(error $(v)=$($(v)): a number, 1 or more))))
+FLAVOUR_debug_CMDLINE := $(if $(TRINITY_SEED),matrix.trinity_seed=$(TRINITY_SEED)) \
+	$(if $(TRINITY_CALLS),matrix.trinity_calls=$(TRINITY_CALLS)) $(if $(TRINITY_S),matrix.trinity_s=$(TRINITY_S))
+FLAVOUR_debug_CLOCK  := auto
+# Its boot is the longest (KASAN, about 5 min): its kernel is built first.
+FLAVOUR_debug_FIRST  := y
+# make check boots it on CHECK_DEBUG_ARCHES only (x86_64: arm64's KASAN
+# guest is in make matrix and make check-all; README "The two commands");
+# defined here, where its cells' arches are, for mk/check.mk.
+CHECK_DEBUG_ARCHES ?= x86_64
+$(call check_in,CHECK_DEBUG_ARCHES,$(CHECK_DEBUG_ARCHES),$(ARCHES_KNOWN),arch (arch-configs/<arch>.mk))
+FLAVOUR_debug_ARCHES  = $(foreach a,$(ARCHES),$(if $(DEBUG_$(a)),\
+	$(if $(filter check,$(MAKECMDGOALS)),$(filter $(CHECK_DEBUG_ARCHES),$(a)),$(a))))
+$(eval $(call flavour,debug))

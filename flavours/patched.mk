@@ -1,0 +1,3 @@
+# patched: the tree with its series (PATCHDIR_<t>) applied.
+FLAVOUR_patched_TREE := patched
+$(eval $(call flavour,patched))

@@ -1,0 +1,147 @@
+# mk/cells.mk: the goals that boot cells and report them: the clocks, one
+# boot per cell (scripts/boot/cell.sh), make matrix's report, one cell at a
+# time, the cell table (build/cells.json, make cell-info), results of
+# cells run elsewhere, the mutants' verdict, bench and cost, the shell.
+
+# --- clocks: how a cell's guest time runs (<c>_CLOCK) ---------------------------
+# A cell row's _CLOCK (default virtual): virtual: QEMU -icount, guest time
+# follows executed instructions and idle time is skipped, so host load
+# cannot make a test late; count: the same at one instruction per ns, for
+# what counts instructions; real: host time, for what measures it.
+# shift=2: 4 ns of guest time per instruction. A test that spins until a
+# timeout costs a quarter of the instructions of shift=0, and the guest
+# still runs 250 million instructions a second of its own time.
+CLOCK_virtual := -icount shift=2,sleep=off
+# auto: instructions still drive the clocks (the x86 TSC is calibrated
+# against a PIT that cannot be starved by host load), at about host speed.
+CLOCK_auto    := -icount shift=auto
+CLOCK_real    :=
+# count: shift=0, a nanosecond of guest time per instruction, so a guest's
+# clock deltas are instruction counts (the cost cells; docs/bench.md).
+CLOCK_count   := -icount shift=0,sleep=off
+
+# --- cells -------------------------------------------------------------------
+# What a cell boots: ROW ARCH -> kernel, initramfs, command line, QEMU line.
+cell_kernel  = $(call kimg,$($(1)_KERNEL),$(2))
+cell_initrd  = $(B)/guest/$($(1)_PAYLOAD)/$(2)/initramfs.cpio
+cell_cmdline = $(CMDLINE_$(2)) matrix.row=$(1) matrix.timer_irq=$(TIMER_IRQ_$(2)) \
+	matrix.clock=$($(1)_CLOCK) $($(1)_CMDLINE)$(if $($(1)_ARCHVARS), $($($(1)_ARCHVARS)_CMDLINE_$(2)))
+cell_qemu    = $(QEMU_$(2)) $($(1)_QEMU) $(CLOCK_$($(1)_CLOCK))
+# What scripts/boot/boot.sh adds to every cell's command line (a panic ends the
+# guest at once; console quiet but for warnings), and a LAVA job too.
+export BOOT_APPEND := panic=-1 loglevel=5
+# cell_rule ROW ARCH: boot (or reuse) one cell into $(ROW_RESULTS)/ARCH.
+define cell_rule
+$($(1)_RESULTS)/$(2)/status: $(call cell_kernel,$(1),$(2)) $(call cell_initrd,$(1),$(2)) FORCE
+	$$(call stage,cell: $(1)-$(2))
+	@BOOT_RETRY="$(BOOT_RETRY_$(2))" $$(call timed,boot $(1)-$(2)) scripts/boot/cell.sh \
+		$$(@D) $(BOOT_TIMEOUT) $(call cell_kernel,$(1),$(2)) $(call cell_initrd,$(1),$(2)) \
+		"$(call cell_cmdline,$(1),$(2))" $(call cell_qemu,$(1),$(2))
+	@echo "    $(1)-$(2): $$$$(cat $$@)"
+endef
+$(foreach c,$(CELLROWS),$(foreach a,$($(c)_ARCHES),$(eval $(call cell_rule,$(c),$(a)))))
+boot: $(call status_of,$(MATRIX_ROWS))
+
+REPORT_DIR ?= $(B)/report
+REPORT_ARGS = $(B)/results compat-tests/expected-failures $(B)/tree-info $(REPORT_DIR)
+include scripts/results/results.mk
+report: $(call status_of,$(MATRIX_ROWS)) $(B)/tree-info | $(B)/.deps-results
+	$(call stage,report)
+	@scripts/results/report.sh $(REPORT_ARGS) $(call report_cells,$(MATRIX_ROWS)); rc=$$?; \
+		$(if $(SERIES_ROW),scripts/results/series.py $(B)/results $(REPORT_DIR)/series.txt $(TREE)-base $(TREE)-patched $(SERIES_ROW) \
+			$(foreach a,$($(SERIES_ROW)_ARCHES),$(addprefix $(a):,$(ABIS_$(a)))) -- $($(TREE)_MUTANTS);) \
+		$(call results_record,matrix,local,$(REPORT_DIR),$(B)/results,$(MATRIX_ROWS)) || rc=1; exit $$rc
+
+# --- one cell at a time (CI fan-out, labs) -------------------------------------
+cells:
+	@printf '%s\n' $(RUN_CELLS)
+CELL ?=
+cell_check = $(if $(filter $(CELL),$(CELL_IDS)),,$(error CELL=$(CELL): no such cell; 'make cells' lists them))
+GOAL_CELLS_cell = $(filter $(CELL),$(CELL_IDS))
+cell: $(if $(filter cell cell-info,$(MAKECMDGOALS)),$(cell_check) \
+	$(call cell_status,$(GOAL_CELLS_cell)) $(B)/tree-info)
+	@scripts/results/report.sh $(B)/results compat-tests/expected-failures $(B)/tree-info \
+		$(B)/report/$(CELL) $(filter $(ROW_$(CELL)):$(ARCH_$(CELL)):%,$(call report_cells,$(ROW_$(CELL)))); rc=$$?; \
+		$(call results_record,cell,local,$(B)/report/$(CELL),$(B)/results,$(ROW_$(CELL))) || rc=1; exit $$rc
+# --- the cell table: build/cells.json ----------------------------------------------
+# Every cell of every row (CELL_IDS) as data, written once per run by the
+# goals that read it (make cell-info, culprit, lava, lab-selftest): what a
+# lab needs to boot a cell itself, from the rows (mk/rows.mk) and nowhere else.
+# scripts/boot/cells.py reads it (make cell-info is its view); no consumer
+# parses a cell id or a row name.
+RUN_CELLS = $(call cell_ids,$(MATRIX_ROWS) $(RUN_MUTANTS))
+# guests/init runs /tests/*/ (sorted bytewise, as make's sort), the overlay last.
+guest_suites = $(sort $(call pabis,$($(1)_PAYLOAD),$(2))) $(if $(call poverlay,$($(1)_PAYLOAD),$(2)),overlay)
+# A mutant's reference: its tree's patched cell of the same arch.
+ref_json = {"row": $(call jstr,$(1)), "cell": $(call jstr,$(1)-$(2)), "results": $(call jstr,$($(1)_RESULTS)/$(2))}
+define cell_json
+{"id": $(call jstr,$(1)), "row": $(call jstr,$(ROW_$(1))), "arch": $(call jstr,$(ARCH_$(1))),
+ "tree": $(call jstr,$($(ROW_$(1))_TREEID)), "flavour": $(call jstr,$($(ROW_$(1))_FLAVOUR)),
+ "kernel": {"row": $(call jstr,$($(ROW_$(1))_KERNEL)), "image": $(call jstr,$(call cell_kernel,$(ROW_$(1)),$(ARCH_$(1)))),
+  "obj": $(call jstr,$(call kobj,$($(ROW_$(1))_KERNEL),$(ARCH_$(1)))), "tree": $(call jstr,$($($(ROW_$(1))_KERNEL)_TREE)),
+  "branch": $(call jstr,$(or $($($(ROW_$(1))_KERNEL)_BRANCH),$(FLAVOUR_$($($(ROW_$(1))_KERNEL)_FLAVOUR)_TREE))),
+  "repo": $(call jstr,$(call kroot,$($(ROW_$(1))_KERNEL))/base/src),
+  "kbuild": $(call jlist,$(wordlist 2,999,$(call kbuild_args,$($(ROW_$(1))_KERNEL),$(ARCH_$(1)))))},
+ "initramfs": $(call jstr,$(call cell_initrd,$(ROW_$(1)),$(ARCH_$(1)))), "payload": $(call jstr,$($(ROW_$(1))_PAYLOAD)),
+ "abis": $(call jlist,$(call pabis,$($(ROW_$(1))_PAYLOAD),$(ARCH_$(1)))), "suites": $(call jlist,$(call guest_suites,$(ROW_$(1)),$(ARCH_$(1)))),
+ "cmdline": $(call jstr,$(call cell_cmdline,$(ROW_$(1)),$(ARCH_$(1)))), "boot_append": $(call jstr,$(BOOT_APPEND)),
+ "qemu": $(call jstr,$(call cell_qemu,$(ROW_$(1)),$(ARCH_$(1)))), "clock": $(call jstr,$($(ROW_$(1))_CLOCK)),
+ "timeout": $(BOOT_TIMEOUT), "results": $(call jstr,$($(ROW_$(1))_RESULTS)/$(ARCH_$(1))),
+ "report_root": $(call jstr,$(patsubst %/$(ROW_$(1)),%,$($(ROW_$(1))_RESULTS))),
+ "report_cells": $(call jlist,$(filter $(ROW_$(1)):$(ARCH_$(1)):%,$(call report_cells,$(ROW_$(1))))),
+ "ref": $(if $($(ROW_$(1))_REF),$(call ref_json,$($(ROW_$(1))_REF),$(ARCH_$(1))),null),
+ "expected_failures": $(call jstr,$(CURDIR)/compat-tests/expected-failures)}
+endef
+cells_json = {"run": $(call jlist,$(RUN_CELLS)),$(nl) "cells": [$(nl)$(call cell_json,$(firstword $(1)))$(foreach c,\
+	$(wordlist 2,99999,$(1)),$(comma)$(nl)$(call cell_json,$(c)))]}
+# Rewritten only when it differs (knobs such as ARCHES, OVERLAY, BOOT_TIMEOUT change it).
+$(B)/cells.json: FORCE
+	$(shell mkdir -p $(@D))$(file >$@.tmp,$(call cells_json,$(CELL_IDS)))
+	@cmp -s $@.tmp $@ && rm -f $@.tmp || mv $@.tmp $@
+cells_py = scripts/boot/cells.py $(B)/cells.json
+cell-info: $(if $(filter cell-info,$(MAKECMDGOALS)),$(cell_check)) $(B)/cells.json
+	@$(cells_py) info $(CELL)
+
+# Results of cells run elsewhere: FROM=dir (a build/results of another
+# machine) is merged in, then the report is made without booting.
+FROM ?=
+merge:
+	@test -d "$(FROM)" || { echo "merge: FROM=$(FROM) is not a directory"; exit 1; }
+	@mkdir -p $(B)/results && cp -r $(FROM)/. $(B)/results/
+	@echo "merge: $$(cd $(FROM) && find . -name status | wc -l) cells from $(FROM)"
+report-only:
+	@scripts/results/report.sh $(REPORT_ARGS) $(call report_cells,$(MATRIX_ROWS))
+# --- mutants: plausible wrong fixes the tests must reject ----------------------
+# Each mutant-<x> kernel is the series plus one wrong change
+# (patches/mutants/); it must fail at least one test that passes on patched.
+# A mutant of another tree is compared with that tree's patched cells.
+MUTANT_ROWS = $(sort $(foreach m,$(RUN_MUTANTS),$($(m)_REF))) $(RUN_MUTANTS)
+GOAL_CELLS_mutants = $(call cell_ids,$(MUTANT_ROWS))
+mutants: $(call cell_status,$(GOAL_CELLS_mutants)) $(B)/tree-info | $(B)/.deps-results
+	$(call stage,mutants)
+	@scripts/results/mutants.sh $(B)/results compat-tests/expected-failures $(B)/tree-info \
+		$(REPORT_DIR)/mutants \
+		$(foreach m,$(RUN_MUTANTS),"$(m) $($(m)_REF) $(call report_cells,$(m))"); rc=$$?; \
+		scripts/results/report.sh $(B)/results compat-tests/expected-failures $(B)/tree-info $(REPORT_DIR)/mutants/verdicts \
+			$(call report_cells,$(MUTANT_ROWS)) >/dev/null; \
+		$(call results_record,mutants,local,$(REPORT_DIR)/mutants/verdicts,$(B)/results,$(MUTANT_ROWS)) || rc=1; exit $$rc
+
+# --- bench and cost (their rows: mk/rows.mk) ------------------------------------
+$(B)/.deps-bench: scripts/build/deps.sh | $(B)/.deps
+	@DEPS_EXTRA=gnuplot-nox scripts/build/deps.sh && touch $@
+GOAL_CELLS_bench = $(call cell_ids,$(BENCH_CELLS))
+bench: $(B)/.deps-bench $(call cell_status,$(GOAL_CELLS_bench))
+	$(call stage,bench: report)
+	@scripts/results/bench-report.sh $(B)/bench "$(BENCH_KERNELS)" "$(ARCHES)"
+# make cost: the cost cells alone (the count clock: minutes, not bench's
+# half hour of host-time sweeps) and their table (scripts/results/cost-report.sh).
+GOAL_CELLS_cost = $(call cell_ids,$(COST_CELLS))
+cost: $(call cell_status,$(GOAL_CELLS_cost))
+	$(call stage,cost: report)
+	@scripts/results/cost-report.sh $(B)/bench "$(ARCHES)"
+
+# --- interactive -------------------------------------------------------------
+FLAVOUR ?= patched
+shell: $(call kimg,$(TREE)-$(FLAVOUR),$(ARCH)) $(B)/guest/tests-$(TREE)/$(ARCH)/initramfs.cpio
+	$(QEMU_$(ARCH)) -kernel $< -initrd $(B)/guest/tests-$(TREE)/$(ARCH)/initramfs.cpio \
+		-append "$(CMDLINE_$(ARCH)) matrix.shell" -nographic -no-reboot

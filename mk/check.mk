@@ -1,0 +1,125 @@
+# mk/check.mk: make check and check-all, in one place: their parts (lint,
+# selfcheck, the sub-makes), the kernel chain of the goals that build many
+# kernels, and the disk check every building goal starts with, estimated
+# from the same rows and goal tables (GOAL_CELLS_<goal>, GOAL_KPAIRS_<goal>
+# beside each goal's rule) as the rules.
+
+SHELL_SCRIPTS := $(wildcard scripts/*/*.sh .ci/run) guests/init guests/pkgrun \
+	guests/cyclictest.sh guests/debug/trinity $(wildcard guests/debug/*.d/*)
+lint: | $(B)/.deps
+	$(call stage,lint: shellcheck)
+	@shellcheck -x $(SHELL_SCRIPTS) && echo "    shellcheck: $(words $(SHELL_SCRIPTS)) scripts clean"
+
+selfcheck: | $(B)/.deps $(B)/.deps-lava
+	$(call stage,selfcheck: harness)
+	@scripts/selftest/selfcheck.sh
+
+# make check: what CI runs on every change, within its budget on 2 cores:
+# the default tree on every arch with the debug guest, LAVA's validation
+# and lava-run, the mutants of TREES (RUN_MUTANTS) on CHECK_MUTANT_ARCHES
+# (x86_64: every mutant but d, which needs a native 32-bit kernel; a
+# mutant tests the tests, which only a change to the tests or the series
+# can weaken, and that change runs make check-all: every mutant on every
+# arch; a harness change breaks what the base and patched cells show), the
+# base and patched cells of CHECK_TREES and the mutant cells of
+# CHECK_MUTANT_TREES on CHECK_TREE_ARCHES with their checkpatch
+# (report in build/report/trees/). make check-all: everything, every tree, mutant and
+# series prefix on every arch in ARCHES (what a series change needs).
+CHECK_MUTANT_ARCHES ?= x86_64
+# The other trees with CHECK_<t> := y in trees/<t>.mk (7.2).
+CHECK_TREES         ?= $(strip $(foreach t,$(TREES_KNOWN),$(if $(CHECK_$(t)),$(t))))
+# Of those, the trees whose mutants it boots (CHECK_MUTANTS_<t> := y: 7.2).
+CHECK_MUTANT_TREES  ?= $(strip $(foreach t,$(CHECK_TREES),$(if $(CHECK_MUTANTS_$(t)),$(t))))
+CHECK_TREE_ARCHES   ?= x86_64
+# lava-run replays the matrix's boots under LAVA's dispatcher: one arch
+# shows a harness change to that path; every arch's job is held against
+# scripts/lava/refs/ by selfcheck without a boot (check-all: every arch).
+CHECK_LAVA_RUN_ARCHES ?= x86_64
+$(foreach v,CHECK_MUTANT_ARCHES CHECK_TREE_ARCHES CHECK_LAVA_RUN_ARCHES,\
+	$(call check_in,$(v),$($(v)),$(ARCHES_KNOWN),arch (arch-configs/<arch>.mk)))
+check: lint selfcheck checkpatch matrix check-kernels check-lava check-mutants check-trees check-dashboard
+# The matrix's dashboard (build/report/index.html) in headless Chromium.
+check-dashboard: | matrix
+	@$(MAKE) POOL=parent dashboard-check
+# Every kernel the check's sub-makes boot, built here in the kernel chain.
+# kernel:arch pairs (kimgs turns them into images).
+CHECK_KPAIRS = $(foreach m,$(RUN_MUTANTS),$(foreach a,$(filter $(CHECK_MUTANT_ARCHES),$($(m)_ARCHES)),$(m):$(a))) \
+	$(foreach t,$(CHECK_TREES),$(foreach k,base patched,\
+		$(foreach a,$(filter $(CHECK_TREE_ARCHES),$(ARCHES)),$(t)-$(k):$(a))) \
+		$(foreach m,$(if $(filter $(t),$(CHECK_MUTANT_TREES)),$($(t)_MUTANTS)),\
+			$(foreach a,$(filter $(CHECK_TREE_ARCHES),$($(m)_ARCHES)),$(m):$(a))))
+check-kernels: $(call kimgs,$(CHECK_KPAIRS))
+# LAVA jobs of the cells make check builds: no mutant kernel for an arch
+# outside CHECK_MUTANT_ARCHES just to export its job (make lava: all).
+CHECK_LAVA_CELLS = $(call cell_ids,$(MATRIX_ROWS)) \
+	$(filter $(addprefix %-,$(CHECK_MUTANT_ARCHES)),$(call cell_ids,$(RUN_MUTANTS)))
+# After the matrix, the LAVA and mutant stages side by side in make's pool
+# (lava-run boots one guest: alone it left a core idle), then the other
+# trees (they write tree-info, cells.json and build/lava/ of their own
+# knobs, which the first two read).
+check-lava: | matrix check-kernels
+	@$(MAKE) POOL=parent lava-check LAVA_CELLS="$(strip $(CHECK_LAVA_CELLS))" \
+		LAVA_RUN_CELLS="$(foreach a,$(filter $(CHECK_LAVA_RUN_ARCHES),$(ARCHES)),$(firstword $(MATRIX_ROWS))-$(a))"
+check-mutants: | matrix check-kernels
+	@$(MAKE) POOL=parent mutants ARCHES="$(filter $(CHECK_MUTANT_ARCHES),$(ARCHES))"
+# Their cells' LAVA jobs are validated too (exported beside the default's).
+check-trees: | check-lava check-mutants
+	$(if $(CHECK_TREES),@$(MAKE) POOL=parent report $(if $(CHECK_MUTANT_TREES),mutants) lava-validate $(addprefix checkpatch-,$(CHECK_TREES)) \
+		TREES="$(CHECK_TREES)" ARCHES="$(CHECK_TREE_ARCHES)" FLAVOURS="base patched nocompat" \
+		MUTANT_TREES="$(CHECK_MUTANT_TREES)" REPORT_DIR=$(B)/report/trees \
+		LAVA_CELLS="$(foreach t,$(CHECK_TREES),$(filter $(addprefix %-,$(CHECK_TREE_ARCHES)),\
+			$(call cell_ids,$(t)-base $(t)-patched $(if $(filter $(t),$(CHECK_MUTANT_TREES)),$($(t)_MUTANTS)))))")
+check-all:
+	@$(MAKE) check bisect TREES="$(TREES_KNOWN)" CHECK_TREES= CHECK_MUTANT_ARCHES="$(ARCHES)" \
+		CHECK_LAVA_RUN_ARCHES="$(ARCHES)" CHECK_DEBUG_ARCHES="$(ARCHES)"
+.PHONY: check-all check-kernels check-lava check-mutants check-trees check-dashboard \
+	$(foreach t,$(TREES_KNOWN),checkpatch-$(t) bisect-$(t) series-$(t))
+
+# --- the kernel chain -----------------------------------------------------------
+# One kernel build at a time, each with every core (kbuild.sh -j$(nproc)),
+# so a cell boots beside the next build: GNU make would otherwise start
+# every kernel it can before any boot, and a cold matrix ended with the
+# KASAN guest booting alone. Rows with <row>_FIRST (the longest boot) lead.
+# Only for the goals that build many kernels: make cell builds its own.
+# Not under make -k: a failed kernel would hold back every one after it.
+KCHAIN_GOALS := matrix report boot kernels check
+KCHAIN_ROWS = $(foreach c,$(MATRIX_ROWS),$(if $($(c)_FIRST),$(c))) \
+	$(foreach c,$(MATRIX_ROWS),$(if $($(c)_FIRST),,$(c)))
+KCHAIN_PAIRS = $(call uniq,$(foreach c,$(KCHAIN_ROWS),$(foreach a,$($(c)_ARCHES),$($(c)_KERNEL):$(a))) \
+	$(if $(filter check,$(MAKECMDGOALS)),$(CHECK_KPAIRS)))
+kchain = $(if $(word 2,$(1)),$(eval $(word 2,$(1)): | $(word 1,$(1)))$(call kchain,$(wordlist 2,$(words $(1)),$(1))))
+CHAIN_RUN := $(if $(if $(MAKECMDGOALS),$(filter $(KCHAIN_GOALS),$(MAKECMDGOALS)),y),y)
+ifeq ($(CHAIN_RUN),y)
+ifeq ($(findstring k,$(firstword -$(MAKEFLAGS))),)
+$(call kchain,$(call kimgs,$(KCHAIN_PAIRS)))
+endif
+endif
+
+# --- disk ----------------------------------------------------------------------
+# Checked before deps, the first stage (scripts/build/disk.sh): the kernels of the
+# chain above, of make bisect, or of the cells the other goals boot. MiB
+# each, measured in a cold make check (docs/measurements.md): a tree
+# unpacked as a git repository with its tarball, a patched or shared
+# worktree, one kernel's objects, the rest, and ccache when it shares the
+# filesystem (446 MiB after every tree's kernels on every arch).
+DISK_CHECK        ?= y
+$(call check_in,DISK_CHECK,$(DISK_CHECK),y n,value)
+DISK_MIB_TREE     := 2800
+DISK_MIB_WORKTREE := 1700
+DISK_MIB_KERNEL   := 200
+DISK_MIB_RUN      := 1500
+DISK_MIB_CCACHE   := 500
+kwt   = $(if $($(1)_SHARED),$(call kroot,$(1))/shared-$($(1)_SHARED)/src,$(if $(filter base %/base,$($(1)_TREE)),,$(B)/$($(1)_TREE)/.tree))
+kdisk = $(foreach p,$(1),$(call kdisk1,$(firstword $(subst :, ,$(p))),$(lastword $(subst :, ,$(p)))))
+kdisk1 = $(call kobj,$(1),$(2)):$(call kroot,$(1))/base/.tree:$(call kwt,$(1))
+cell_kpairs = $(foreach c,$(1),$($(ROW_$(c))_KERNEL):$(ARCH_$(c)))
+# The goals' own tables, beside each goal's rule: GOAL_CELLS_<goal> (the
+# cells it boots or exports) and GOAL_KPAIRS_<goal> (kernel:arch it builds).
+DISK_CELLS = $(foreach g,$(MAKECMDGOALS),$(GOAL_CELLS_$(g)))
+DISK_KPAIRS = $(if $(CHAIN_RUN),$(KCHAIN_PAIRS)) $(call cell_kpairs,$(DISK_CELLS)) \
+	$(foreach g,$(MAKECMDGOALS),$(GOAL_KPAIRS_$(g)))
+disk:
+	$(if $(filter y,$(DISK_CHECK)),@scripts/build/disk.sh $(B) $(DISK_MIB_TREE) $(DISK_MIB_WORKTREE) \
+		$(DISK_MIB_KERNEL) $(DISK_MIB_RUN) $(DISK_MIB_CCACHE) \
+		$(call kdisk,$(call uniq,$(DISK_KPAIRS))))
+$(B)/.deps: | disk

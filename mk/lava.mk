@@ -1,0 +1,68 @@
+# mk/lava.mk: every cell as a LAVA job (make lava, lava-check), and the
+# jobs on a LAVA lab (make lab, lab-selftest), all through scripts/lava/lava.sh.
+
+# --- LAVA: every cell as a LAVA job (scripts/lava/lava.sh) --------------------------
+# make lava: per cell a job definition (qemu device type, deploy tmpfs,
+# boot qemu, one monitor per suite), its kernel, initramfs and manifest in
+# build/lava/jobs/<cell>/ + build/lava/manifest.json; image URLs under
+# ARTIFACT_URL (http://, https://, file:///; default file:// of the job
+# folder). lava-check: every job passes LAVA's schema (strict) and
+# lava-run --validate; LAVA_RUN_CELLS (one per kernel arch) run under
+# lava-run and must give make matrix's verdicts for that cell.
+LAVA_CELLS     ?= $(call cell_ids,$(MATRIX_ROWS) $(RUN_MUTANTS))
+LAVA_RUN_CELLS ?= $(foreach a,$(ARCHES),$(firstword $(MATRIX_ROWS))-$(a))
+ARTIFACT_URL   ?=
+# Checked before anything is built: make lava builds every kernel first.
+$(if $(ARTIFACT_URL),$(if $(filter lava lava-check lava-validate lab,$(MAKECMDGOALS)),\
+	$(eval ARTIFACT_URL_BAD := $(shell python3 scripts/lava/lava.py url '$(ARTIFACT_URL)' 2>&1 >/dev/null))\
+	$(if $(ARTIFACT_URL_BAD),$(error $(ARTIFACT_URL_BAD)))))
+cell_files = $(foreach c,$(1),$(call cell_kernel,$(ROW_$(c)),$(ARCH_$(c))) $(call cell_initrd,$(ROW_$(c)),$(ARCH_$(c))))
+$(B)/.deps-lava: scripts/lava/lava.sh | $(B)/.deps
+	@scripts/lava/lava.sh deps && touch $@
+GOAL_CELLS_lava = $(LAVA_CELLS)
+GOAL_CELLS_lava-check = $(LAVA_CELLS)
+GOAL_CELLS_lava-validate = $(LAVA_CELLS)
+lava: $(B)/.deps-lava $(B)/tree-info $(B)/cells.json $(call cell_files,$(GOAL_CELLS_lava))
+	$(call stage,lava: $(words $(LAVA_CELLS)) cells as LAVA jobs)
+	@CELLS_JSON=$(B)/cells.json ARTIFACT_URL='$(ARTIFACT_URL)' \
+		$(call timed,lava export) scripts/lava/lava.sh export $(LAVA_CELLS)
+lava-check: lava-validate $(addprefix lava-run-,$(LAVA_RUN_CELLS))
+lava-validate: lava
+	$(call stage,lava: validate $(words $(LAVA_CELLS)) jobs)
+	@$(call timed,lava validate) scripts/lava/lava.sh validate $(LAVA_CELLS)
+# Each lava-run has its own job id and result folder: they run side by side.
+define lava_run_rule
+lava-run-$(1): lava $(call cell_status,$(1))
+	$$(call stage,lava: lava-run $(1))
+	@$$(call timed,lava-run $(1)) scripts/lava/lava.sh run $(1) && scripts/lava/lava.sh compare $(1)
+endef
+$(foreach c,$(LAVA_RUN_CELLS),$(eval $(call lava_run_rule,$(c))))
+.PHONY: lava-validate $(addprefix lava-run-,$(LAVA_RUN_CELLS))
+
+# --- LAVA lab: the jobs on a LAVA server (scripts/lava/lava.sh lab) -----------------
+# make lab LAVA_IDENTITY=<lavacli identity> ARTIFACT_URL=<where the lab
+# fetches build/lava/jobs from>: make lava's jobs submitted, waited for,
+# their consoles and per-case results fetched with lavacli into
+# build/lab/results/, reported as make matrix does into build/lab/report/.
+# lab-selftest: a throwaway lava-server + lava-worker on 127.0.0.1 runs
+# LAB_CELLS through it (bad input first) and compares with make matrix.
+# Not in make check: it installs and starts a LAVA server.
+LAVA_IDENTITY ?=
+LAB_CELLS     ?= $(call cell_ids,$(MATRIX_ROWS))
+# Identity and URL are checked before anything is built or exported.
+lab-args: $(B)/.deps-lava
+	@LAVA_IDENTITY='$(LAVA_IDENTITY)' ARTIFACT_URL='$(ARTIFACT_URL)' \
+		scripts/lava/lava.sh lab-args $(firstword $(LAVA_CELLS))
+lava: $(if $(filter lab,$(MAKECMDGOALS)),lab-args)
+lab: lab-args lava | $(B)/.deps-results
+	$(call stage,lab: $(words $(LAVA_CELLS)) cells on LAVA identity $(LAVA_IDENTITY))
+	@LAVA_IDENTITY='$(LAVA_IDENTITY)' ARTIFACT_URL='$(ARTIFACT_URL)' \
+		$(call timed,lab) scripts/lava/lava.sh lab $(LAVA_CELLS); rc=$$?; \
+		[ ! -f $(B)/lab/report/verdicts.tsv ] || $(call results_record,matrix,lab,$(B)/lab/report,$(B)/lab/results,$(sort $(foreach c,$(LAVA_CELLS),$(ROW_$(c))))) || rc=1; exit $$rc
+GOAL_CELLS_lab = $(LAVA_CELLS)
+GOAL_CELLS_lab-selftest = $(LAB_CELLS)
+lab-selftest: $(B)/.deps-lava $(B)/tree-info $(B)/cells.json $(call cell_files,$(GOAL_CELLS_lab-selftest)) \
+		$(call cell_status,$(GOAL_CELLS_lab-selftest))
+	$(call stage,lab-selftest: $(words $(LAB_CELLS)) cells on a throwaway LAVA server)
+	@CELLS_JSON=$(B)/cells.json $(call timed,lab-selftest) scripts/selftest/lab-selftest.sh $(LAB_CELLS)
+.PHONY: lab lab-args lab-selftest

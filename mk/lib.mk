@@ -1,0 +1,27 @@
+# mk/lib.mk: helpers for every mk/ file and row file (no rows, no rules).
+# check_in VAR VALUE KNOWN WHAT: one line and exit 2 when VALUE has a word
+# outside KNOWN, before any work.
+check_in   = $(if $(filter-out $(3),$(2)),$(error $(1)=$(filter-out $(3),$(2)): no such $(4); there are: $(3)))
+series_of = $(shell sed -n 's|^\([^#[:space:]][^[:space:]]*\).*|$(1)/\1|p' $(1)/series 2>/dev/null)
+# The selftest fix of patches/kselftest-fixes/series whose subject slug is
+# $(1), by name so a renumbered series still finds it (or one line).
+kselftest_fix = $(or $(filter %-$(1).patch,$(call series_of,patches/kselftest-fixes)),\
+	$(error patches/kselftest-fixes/series lists no *-$(1).patch))
+comma := ,
+define nl
+
+
+endef
+field = $(word $(1),$(subst :, ,$(2)))
+prefixes = $(if $(filter-out 0,$(1)),$(shell seq 1 $(1)))
+uniq   = $(if $(1),$(firstword $(1)) $(call uniq,$(filter-out $(firstword $(1)),$(1))))
+empty :=
+space := $(empty) $(empty)
+jstr  = "$(subst ",\",$(subst \,\\,$(1)))"
+jlist = [$(subst $(space),$(comma),$(strip $(foreach w,$(1),$(call jstr,$(w)))))]
+
+# Progress: elapsed time since make started; every stage lands in the
+# time table (scripts/build/timed.sh) that ends the report.
+T0 := $(shell date +%s)
+stage = @echo "[$$(( $$(date +%s) - $(T0) ))s] $(1)"
+timed = scripts/build/timed.sh $(B)/times "$(1)"

@@ -1,0 +1,78 @@
+# mk/series.mk: the series' own checks and tools: checkpatch, every prefix
+# built (bisect), the series re-signed (series), the b4 send path
+# (b4-prep), and the commit of a row's branch where a case starts failing
+# (culprit). The row of a posted SERIES= is made in mk/rows.mk.
+
+# --- the series' own checks --------------------------------------------------
+# The trees are release tarballs without history: checkpatch cannot look up
+# the commit a Fixes: tag names and warns UNKNOWN_COMMIT_ID for every one
+# (docs/series.md says how each id was found).
+CHECKPATCH_FLAGS := --strict --no-tree -q --ignore UNKNOWN_COMMIT_ID
+# Per tree in TREES: checkpatch-<t> (that tree's checkpatch.pl --strict on
+# its series and selftest fixes; on stdin, since given a file name inside a
+# git tree checkpatch checks the file itself, not the patch in it),
+# bisect-<t> (every prefix of the series on every arch, a kernel row each),
+# series-<t>. The committed patches/ are a draft under the project's shared
+# identity: series-<t> writes that tree's series re-signed under the
+# sender's git identity (git config user.name/user.email) to
+# SERIES_OUT/<t> (SERIES_OUT=patches: its PATCHDIR); make series is
+# series-$(TREE); series-kselftest-fixes writes the selftest fixes, on the
+# tree they are made on (KSELFTEST_FIXES_TREE).
+SERIES_OUT ?= $(B)/series
+define tree_checks
+checkpatch-$(1): $(B)/$(1)/base/.tree
+	$$(call stage,checkpatch --strict on the $(1) series)
+	@for p in $($(1)_SERIES) $(KSELFTEST_FIXES_$(1)); do \
+		$(B)/$(1)/base/src/scripts/checkpatch.pl $(CHECKPATCH_FLAGS) - < $$$$p || \
+			{ echo "checkpatch: $$$$p"; exit 1; }; \
+	done; echo "    checkpatch $(1): $(words $($(1)_SERIES)) patches and $(words $(KSELFTEST_FIXES_$(1))) selftest fixes clean (mutants are test fixtures, not submissions)"
+series-$(1): $(B)/$(1)/base/.tree
+	@scripts/series/series.sh $(B)/$(1)/base/src $(PATCHDIR_$(1)) $(SERIES_OUT)/$(1)
+GOAL_KPAIRS_bisect-$(1) = $$(foreach k,$$($(1)_BISECTS),$$(foreach a,$$(ARCHES),$$(k):$$(a)))
+bisect-$(1): $$(call kimgs,$$(GOAL_KPAIRS_bisect-$(1)))
+	@echo "    bisect $(1): $(words $($(1)_BISECTS)) prefixes build, fs/select.c -Werror, on: $(ARCHES)"
+endef
+$(foreach t,$(TREES_KNOWN),$(eval $(call tree_checks,$(t))))
+checkpatch: $(addprefix checkpatch-,$(TREES))
+GOAL_KPAIRS_bisect = $(foreach t,$(TREES),$(GOAL_KPAIRS_bisect-$(t)))
+bisect: $(addprefix bisect-,$(TREES))
+series: series-$(TREE)
+series-kselftest-fixes: $(B)/$(KSELFTEST_FIXES_TREE)/base/.tree
+	@scripts/series/series.sh $(B)/$(KSELFTEST_FIXES_TREE)/base/src patches/kselftest-fixes \
+		$(SERIES_OUT)/kselftest-fixes
+
+# --- b4-prep: the send path through b4 -----------------------------------------
+# make b4-prep [TREE=<t>]: TREE's series in a b4 prep branch of a throwaway
+# clone of its base, under the sender's git identity, with the cover letter,
+# To/Cc from get_maintainer.pl and checkpatch; what b4 send would send goes
+# to build/b4/<t>/ and its headers are printed. No mail is sent
+# (scripts/series/b4-prep.sh). A missing identity is refused before any work.
+.PHONY: b4-prep
+ifneq ($(filter b4-prep,$(MAKECMDGOALS)),)
+$(if $(shell scripts/series/b4-prep.sh --sender 2>/dev/null),,$(error b4-prep: no sender identity: set git config user.name and user.email))
+endif
+b4-prep: $(B)/$(TREE)/base/.tree | $(B)/.deps
+	@scripts/series/b4-prep.sh $(B)/$(TREE)/base/src $(PATCHDIR_$(TREE)) $(B)/b4/$(TREE) $(TREE)
+
+# make culprit CELL=<cell> CASE=<test.case>: the first commit of the cell
+# row's branch (a series, SERIES=, a mutant on the series) where CASE,
+# passing on the tree's base cell of that arch, fails (scripts/series/culprit.sh:
+# git bisect run, each step a kernel by the cell's own arguments and a boot
+# of its initramfs, under build/culprit/<cell>/).
+CASE ?=
+culprit_base = $($(ROW_$(1))_TREEID)-base-$(ARCH_$(1))
+GOAL_CELLS_culprit = $(CELL) $(call culprit_base,$(CELL))
+culprit: $(if $(filter culprit,$(MAKECMDGOALS)),$(cell_check) \
+	$(if $(CASE),,$(error CASE=: the case to bisect, test.case as the report names it)) \
+	$(call cell_status,$(GOAL_CELLS_culprit)) $(B)/cells.json)
+	$(call stage,culprit: $(CELL) $(CASE))
+	@$(cells_py) info $(CELL) >$(B)/culprit-$(CELL).info
+	@scripts/series/culprit.sh $(B)/culprit-$(CELL).info '$(CASE)' \
+		$($(ROW_$(call culprit_base,$(CELL)))_RESULTS)/$(ARCH_$(CELL)) $(B)/culprit/$(CELL)
+.PHONY: culprit
+# Its test: TREE's series with mutant i as the last-but-one commit (its
+# killing case passes on base: the bisect needs a good base); the
+# culprit named must be the mutant's commit (scripts/series/culprit-check.sh).
+culprit-check: $(B)/$(TREE)/base/.tree | $(B)/.deps
+	+@scripts/series/culprit-check.sh $(TREE) $(B)/$(TREE)/base/src i x86_64 signal_eintr.pselect6_sticky_caller_blocked $(B)/culprit-check
+.PHONY: culprit-check

@@ -1,0 +1,87 @@
+# mk/trees.mk: the first stages: the host's Debian packages (deps), each
+# tree's source (package, tarball, base, patched, the commits of its
+# mutants and series prefixes, its selftests worktree), and the tree lines
+# every report starts with (build/tree-info).
+
+# --- dependencies ------------------------------------------------------------
+# The stamp is remade when what is asked for changes (another ARCHES too):
+# $(B)/.deps-args holds the arguments and is rewritten only when they differ.
+DEPS_ARGS := $(foreach a,$(sort $(ARCHES) $(ARCH)),arch:$(DEBARCH_$(a)) $(DEBPKGS_$(a)))
+$(B)/.deps-args: FORCE
+	@mkdir -p $(B) && echo '$(DEPS_ARGS)' | cmp -s - $@ || echo '$(DEPS_ARGS)' >$@
+$(B)/.deps: scripts/build/deps.sh $(B)/.deps-args
+	$(call stage,deps: Debian packages)
+	@mkdir -p $(B)
+	@$(call timed,deps) scripts/build/deps.sh $(DEPS_ARGS)
+	@touch $@
+deps: $(B)/.deps
+
+# --- trees -------------------------------------------------------------------
+# Per tree: the tarball (installed on the host by deps, or by package name
+# through scripts/build/fetch-source.sh), <t>/base (the tarball unpacked as a git
+# repository, tag base), <t>/patched (git am of the series, a worktree),
+# and the commits of its mutants and series prefixes. Trees depend on what
+# they are made of, not on tree.sh: a harness change must not unpack and
+# rebuild every kernel.
+define tree_rules
+$(if $(SUITES_$(1)),$(TARBALL_$(1)): $(TARBALL_$(1)).info,
+$(TARBALL_$(1)): | $(B)/.deps
+	@test -f $$@ || { echo "tree: no $$@ (Debian package $(PKG_$(1)))"; exit 1; })
+$(B)/$(1)/base/.tree: $(TARBALL_$(1)) | $(B)/.deps
+	$$(call stage,tree: $(1)/base from $(notdir $(TARBALL_$(1))))
+	@$$(call timed,tree $(1)/base) scripts/build/tree.sh base $(TARBALL_$(1)) $(B)/$(1)/base
+	@touch $$@
+$(B)/$(1)/patched/.tree: $(B)/$(1)/base/.tree $(PATCHDIR_$(1))/series $($(1)_SERIES)
+	$$(call stage,tree: $(1)/patched = $(1)/base + $(words $($(1)_SERIES)) patches)
+	@$$(call timed,tree $(1)/patched) scripts/build/tree.sh derive $(B)/$(1)/base/src $(B)/$(1)/patched \
+		$(addprefix $(CURDIR)/,$($(1)_SERIES))
+	@touch $$@
+$(foreach k,$($(1)_BISECTS) $($(1)_MUTANTS),
+$(B)/$($(k)_TREE)/.tree: $(B)/$(1)/patched/.tree $($(k)_PATCHES)
+	@mkdir -p $$(@D)
+	@$$(call timed,tree $(k)) scripts/build/tree.sh commit $(B)/$(1)/base/src $($(k)_BRANCH) $($(k)_FROM) \
+		$(addprefix $(CURDIR)/,$($(k)_PATCHES))
+	@touch $$@)
+endef
+$(foreach t,$(TREES_KNOWN),$(eval $(call tree_rules,$(t))))
+define series_tree_rule
+$(B)/$($(1)_TREE)/.tree: $(B)/$($(1)_TREEID)/base/.tree $(SERIES_FILES)
+	@mkdir -p $$(@D)
+	@$$(call timed,tree $(1)) scripts/series/series-apply.sh $(B)/$($(1)_TREEID)/base/src $($(1)_BRANCH) base $(abspath $(SERIES))
+	@touch $$@
+endef
+$(if $(SERIES_ROW),$(eval $(call series_tree_rule,$(SERIES_ROW))))
+trees: $(foreach t,$(TREES),$(B)/$(t)/base/.tree $(B)/$(t)/patched/.tree)
+# Every tree's package version (and suite) beside its tarball; the host's
+# own tarball's in build/sources/<t>/. One clear line when it cannot be had.
+sinfo = $(if $(SUITES_$(1)),$(TARBALL_$(1)).info,$(B)/sources/$(1)/$(notdir $(TARBALL_$(1))).info)
+define source_rule
+$(call sinfo,$(1)): | $(B)/.deps
+	$$(call stage,source $(1): $(PKG_$(1))$(if $(SUITES_$(1)), from $(SUITES_$(1)),))
+	@INFO_DIR=$$(@D) $$(call timed,source $(1)) scripts/build/fetch-source.sh $(1) $(PKG_$(1)) \
+		$(TARBALL_$(1)) $(SUITES_$(1))
+endef
+$(foreach t,$(TREES_KNOWN),$(eval $(call source_rule,$(t))))
+
+# What every report names, per tree in TREES: version, package, tarball and
+# its sha256, the series.
+tree_info = echo "tree $(1): $$(MAKEFLAGS= make -s -C $(B)/$(1)/base/src kernelversion) from $(TARBALL_$(1)), $$(cat $(call sinfo,$(1)))"; \
+	echo "  tarball sha256: $$(sha256sum < $(TARBALL_$(1)) | cut -d' ' -f1)"; \
+	echo "  series: $$(git -C $(B)/$(1)/patched/src rev-list --count base..HEAD) patches ($(PATCHDIR_$(1))/), patched HEAD $$(git -C $(B)/$(1)/patched/src rev-parse --short HEAD)";
+$(B)/tree-info: $(foreach t,$(TREES),$(B)/$(t)/base/.tree $(B)/$(t)/patched/.tree $(call sinfo,$(t))) FORCE
+	@{ $(foreach t,$(TREES),$(call tree_info,$(t))) } > $@.tmp.$$$$ && mv $@.tmp.$$$$ $@
+
+# The selftests are built from the patched tree plus KSELFTEST_FIXES_<t>
+# (patches/kselftest-fixes/: fixes of the tests themselves, sent apart
+# from the series), a sparse worktree of what the selftests build reads.
+KSELFTEST_PATHS := /tools/ /include/ /scripts/ /usr/ /Makefile
+define selftests_tree_rule
+$(B)/$(1)/selftests/.tree: $(B)/$(1)/patched/.tree $(KSELFTEST_FIXES_$(1)) \
+		patches/kselftest-fixes/series
+	$$(call stage,tree: $(1)/selftests = $(1)/patched + $(words $(KSELFTEST_FIXES_$(1))) selftest fixes)
+	@$$(call timed,tree $(1)/selftests) scripts/build/tree.sh commit $(B)/$(1)/base/src selftests patched \
+		$(addprefix $(CURDIR)/,$(KSELFTEST_FIXES_$(1)))
+	@scripts/build/tree.sh sparse $(B)/$(1)/base/src $(B)/$(1)/selftests selftests $(KSELFTEST_PATHS)
+	@touch $$@
+endef
+$(foreach t,$(TREES_KNOWN),$(eval $(call selftests_tree_rule,$(t))))
