@@ -298,6 +298,7 @@ fails_with "REPEAT that is not a count -> one line" "REPEAT=x: a count" \
 fails_with "unknown mutant tree -> one line" "MUTANT_TREES=nope: no such tree" \
 	make -s -C "$top" -n mutants MUTANT_TREES=nope
 fails_with "JOBS=0 -> one line" "JOBS=0: a number of jobs" make -s -C "$top" -n matrix JOBS=0
+fails_with "POOL=x -> one line" "POOL=x: empty or parent" make -s -C "$top" -n matrix POOL=x
 fails_with "OVERLAY that is not a directory -> one line" "OVERLAY=/nonexistent: not a directory" \
 	make -s -C "$top" -n matrix OVERLAY=/nonexistent
 fails_with "MATRIX_CACHE relative -> one line" "MATRIX_CACHE=rel: an absolute path, or off" \
