@@ -1,6 +1,8 @@
 """What every part of scripts/lava/ shares: where things are, the cell
-table (scripts/boot/cells.py), the one-line error, lava-run's log lines, and
-the project's report (scripts/results/report.sh) on a results folder.
+table (scripts/boot/cells.py), the one-line error, lava-run's log lines,
+and the project's results core: the report (scripts/results/report.sh) on a results
+folder, the KTAP reader (scripts/results/ktap.py) and the kill rule
+(scripts/results/mutants.py), imported as C.ktap and C.mutants.
 
   build/lava/jobs/<cell>/   job.yaml, the kernel and the initramfs,
                             device.yaml + dispatcher.yaml (for lava-run),
@@ -20,6 +22,21 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 TOP = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, os.path.join(TOP, "scripts/boot"))
 import cells  # noqa: E402  (scripts/boot/cells.py: the table and sha256_file)
+
+
+def _results_core():
+    """scripts/results/'s ktap.py and mutants.py. Its folder ends up last
+    on the path (mutants.py puts it first): it has a compare.py of its
+    own, which must not shadow ours."""
+    path, here = list(sys.path), os.path.join(TOP, "scripts/results")
+    sys.path.insert(0, here)
+    import ktap as k
+    import mutants as m
+    sys.path[:] = path + [here]
+    return k, m
+
+
+ktap, mutants = _results_core()
 
 B = os.environ.get("B", os.path.join(TOP, "build"))
 L = os.path.join(B, "lava")

@@ -1,12 +1,11 @@
 """LAVA's verdicts against make matrix's, cell by cell (status, every case,
 the report through compat-tests/expected-failures) and as one report for
 make lab; a mutant cell is compared without compat-tests/randomized's
-rows and must be killed in both by scripts/results/mutants.sh's rule (the one
-kill rule, called here, never copied)."""
+rows and must be killed in both by scripts/results/mutants.py's rule (the
+one kill rule, called here, never copied); verdicts are ktap.py's."""
 import os
 import re
 import shutil
-import subprocess
 import tempfile
 
 import common as C
@@ -52,14 +51,13 @@ def compare(cell, root=None, what_mine="LAVA run"):
         if not os.path.exists(os.path.join(p, "status")):
             raise C.Bad("%s: no %s result in %s" % (cell, what, p))
     suites = c["suites"]
-    verdicts = os.path.join(C.TOP, "scripts/results/ktap-verdicts.sh")
 
     def rows(p):
         out = ["status " + open(os.path.join(p, "status")).read().strip()]
         for s in suites:
             f = os.path.join(p, s + ".ktap")
             if os.path.exists(f):
-                out += ["%s %s" % (s, l) for l in C.sh(verdicts, f).splitlines()]
+                out += ["%s %s" % (s, l) for l in C.ktap.verdict_lines(f)]
         return out
 
     a, b = rows(theirs), rows(mine)
@@ -112,16 +110,10 @@ def compare(cell, root=None, what_mine="LAVA run"):
     return 0
 
 
-def randomized():
-    """compat-tests/randomized: the tests whose rows a mutant cell need not repeat."""
-    with open(os.path.join(C.TOP, "compat-tests/randomized")) as f:
-        return [l.split()[0] for l in f if l.strip() and not l.startswith("#")]
-
-
 def mutant_view(lines):
     """A mutant cell's rows without those of compat-tests/randomized, and
     without the counts they change (cell lines, the problem count)."""
-    tests = tuple(t + "." for t in randomized())
+    tests = tuple(t + "." for t in sorted(C.mutants.randomized()))
     out = []
     for l in lines:
         w = l.split()
@@ -135,19 +127,18 @@ def mutant_view(lines):
 
 def mutant_killed(row, ref, arch, suites, mutant_dir, ref_dir):
     """Whether a mutant cell's results (MUTANT_DIR) kill it against its
-    reference row's (REF_DIR), by scripts/results/mutants.sh's rule - the one kill
-    rule: a case that passes on REF fails here (compat-tests/randomized's
-    not counted), or a kernel splat on the console."""
+    reference row's (REF_DIR), by scripts/results/mutants.py's rule - the
+    one kill rule: a case that passes on REF fails here
+    (compat-tests/randomized's not counted), or a kernel splat on the console."""
     t = tempfile.mkdtemp()
     try:
+        # mutants.py reads RESULTS/<row>/<arch>/.
         for r, d in ((row, mutant_dir), (ref, ref_dir)):
-            os.makedirs(os.path.join(t, "res", r))
-            os.symlink(os.path.abspath(d), os.path.join(t, "res", r, arch))
-        spec = " ".join([row, ref] + ["%s:%s:%s" % (row, arch, s) for s in suites])
-        p = subprocess.run([os.path.join(C.TOP, "scripts/results/mutants.sh"), os.path.join(t, "res"),
-                            "/dev/null", "/dev/null", os.path.join(t, "out"), spec],
-                           capture_output=True, text=True)
-        return p.returncode == 0
+            os.makedirs(os.path.join(t, r))
+            os.symlink(os.path.abspath(d), os.path.join(t, r, arch))
+        _, problems = C.mutants.judge(t, row, ref, ["%s:%s:%s" % (row, arch, s) for s in suites],
+                                      C.mutants.randomized())
+        return problems == 0
     finally:
         shutil.rmtree(t, ignore_errors=True)
 

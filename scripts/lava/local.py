@@ -117,57 +117,10 @@ def console_order(console):
 
 def ktap_view(outdir, suites):
     """The flat list LAVA should report, from our per-suite KTAP: every
-    result line of every nesting level, in order (LAVA flattens nesting),
-    SUITES in the guest's order (the table's)."""
-    out = []
-    for s in suites:
-        f = os.path.join(outdir, s + ".ktap")
-        if not os.path.exists(f):
-            continue
-        for line in open(f):
-            m = re.match(r"^\s*(not ok|ok) \d+ ([^#\n]*?)\s*(#.*)?$", line.rstrip("\n"))
-            if not m:
-                continue
-            r = "fail" if m.group(1) == "not ok" else ("skip" if re.search(r"# SKIP", m.group(3) or "") else "pass")
-            out.append((s, mangle(m.group(2)), r))
-    return out
-
-
-def plan_problems(path):
-    """KTAP plans (1..N at every nesting level) against the results under
-    them; LAVA never checks a plan. [] when every plan is met."""
-    probs = []
-    levels = {}  # indent -> [plan, count]
-
-    def close(depth_min, name):
-        # KTAP: a program's result line comes after its block, so NAME
-        # (the line that closes the block) names it.
-        for d in sorted([d for d in levels if d >= depth_min], reverse=True):
-            plan, count = levels.pop(d)
-            if plan is not None and count != plan:
-                where = "top level" if d == 0 else name
-                probs.append("%s: %s has %d of %d results" % (os.path.basename(path)[:-5], where, count, plan))
-
-    seen_plan0 = False
-    for line in open(path):
-        line = line.rstrip("\n")
-        ind = len(line) - len(line.lstrip(" "))
-        body = line.lstrip(" ")
-        m = re.match(r"^1\.\.(\d+)", body)
-        if m:
-            close(ind, "a block before this plan")
-            levels[ind] = [int(m.group(1)), 0]
-            if ind == 0:
-                seen_plan0 = True
-            continue
-        m = re.match(r"^(not ok|ok) \d+ ([^#]*?)\s*(#.*)?$", body)
-        if m:
-            close(ind + 1, m.group(2))
-            levels.setdefault(ind, [None, 0])[1] += 1
-    close(0, "end of suite")
-    if not seen_plan0:
-        probs.append("%s: no KTAP plan" % os.path.basename(path)[:-5])
-    return probs
+    result line of every nesting level, in order (LAVA flattens nesting;
+    ktap.py's flat), SUITES in the guest's order (the table's)."""
+    return [(s, mangle(name), r) for s in suites if os.path.exists(os.path.join(outdir, s + ".ktap"))
+            for name, r in C.ktap.flat(os.path.join(outdir, s + ".ktap"))]
 
 
 # --- run ---------------------------------------------------------------------------------
@@ -189,7 +142,8 @@ def finish_results(outdir, suites, log_text, console, monitors=None, lava=None):
         if not os.path.exists(f):
             probs.append("suite %s missing" % s)
         else:
-            probs += plan_problems(f)
+            # LAVA never checks a plan: ktap.py does.
+            probs += C.ktap.plan_problems(f)
     if lava is None:
         lava = lava_results(log_text)
     with open(os.path.join(outdir, "lava-results"), "w") as f:
@@ -300,10 +254,3 @@ def lava_end(text, rc, timeout):
             if "monitoring has timed out" in m:
                 return 124, timeout
     return rc, timeout
-
-
-# --- lab: the jobs on a LAVA server, through lavacli -----------------------------------
-# build/lab/jobs: "<cell> <job id>" as submitted; build/lab/results/<row>/<arch>/
-# as build/results (plus console.log, lava.log: the raw job log, lava-results,
-# lava-job); build/lab/report: report.sh's report of them. A problem with
-# the input or the server (identity, token, a job rejected) stops before any
