@@ -6,7 +6,8 @@ tree's base and patched rows: the expected failures of base it fixes and
 those it leaves failing, the cases that pass on base and fail on it (it
 breaks them), and the mutant-killing cases it fails - the cases that
 pass on patched and fail on a mutant of the tree (when that mutant's cells
-ran; compat-tests/randomized's rows are not counted, as in mutants.sh):
+ran; scripts/results/mutants.py's kill rule, compat-tests/randomized's
+rows not counted):
 a series that fails exactly a mutant's killing cases has that mutant's
 defect. CELLS are arch:abi; verdicts come from ktap.py (the one KTAP
 reader). Writes OUT, prints it; exits 0 (the matrix's own
@@ -16,33 +17,29 @@ import os
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-TOP = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, HERE)
 import ktap  # noqa: E402
+import mutants  # noqa: E402  (the one kill rule)
 
 
 def verdicts(results, row, arch, abi):
     return ktap.verdicts(os.path.join(results, row, arch, abi + ".ktap"))
 
 
-def randomized():
-    names = set()
-    for l in open(os.path.join(TOP, "compat-tests/randomized")):
-        l = l.split("#")[0].strip()
-        if l:
-            names.add(l)
-    return names
+def as_lines(v):
+    """A {case: verdict} as the "case VERDICT" lines the kill rule reads."""
+    return ["%s %s" % cv for cv in sorted(v.items())]
 
 
 def main(argv):
     if "--" in argv:
         i = argv.index("--")
-        argv, mutants = argv[:i], argv[i + 1:]
+        argv, mrows = argv[:i], argv[i + 1:]
     else:
-        mutants = []
+        mrows = []
     results, out, base, patched, series = argv[:5]
     cells = argv[5:]
-    skip = randomized()
+    skip = mutants.randomized()
     fixed, left, broken, killers = [], [], [], {}
     missing = []
     for c in cells:
@@ -57,15 +54,14 @@ def main(argv):
                 (fixed if v == "PASS" else left).append("%s %s %s" % (arch, abi, case))
             elif bv == "PASS" and v == "FAIL":
                 broken.append("%s %s %s" % (arch, abi, case))
-        for m in mutants:
+        for m in mrows:
             mv = verdicts(results, m, arch, abi)
             if mv is None or p is None:
                 continue
-            k = {case for case, v in mv.items() if v == "FAIL" and p.get(case) == "PASS"
-                 and case.split(".")[0] not in skip}
-            # What the series fails of the cases the mutant's cell ran.
-            sf = {case for case in mv if s.get(case) == "FAIL" and p.get(case) == "PASS"
-                  and case.split(".")[0] not in skip}
+            # The mutant's killing cases (mutants.py's rule), and the
+            # series judged by the same rule on the cases the mutant's cell ran.
+            k = set(mutants.killing(as_lines(p), as_lines(mv), skip))
+            sf = set(mutants.killing(as_lines(p), as_lines({x: v for x, v in s.items() if x in mv}), skip))
             ks = killers.setdefault(m, [set(), set(), set()])
             ks[0] |= {"%s %s %s" % (arch, abi, case) for case in k}
             ks[1] |= {"%s %s %s" % (arch, abi, case) for case in k & sf}
