@@ -12,9 +12,11 @@
 LAVA_CELLS     ?= $(call cell_ids,$(MATRIX_ROWS) $(RUN_MUTANTS))
 LAVA_RUN_CELLS ?= $(foreach a,$(ARCHES),$(firstword $(MATRIX_ROWS))-$(a))
 ARTIFACT_URL   ?=
-# Checked before anything is built: make lava builds every kernel first.
+# Checked before anything is built: make lava builds every kernel first
+# (make lab's message as lab-args gives it: lab: <first cell>: ...).
 $(if $(ARTIFACT_URL),$(if $(filter lava lava-check lava-validate lab,$(MAKECMDGOALS)),\
-	$(eval ARTIFACT_URL_BAD := $(shell python3 scripts/lava/lava.py url '$(ARTIFACT_URL)' 2>&1 >/dev/null))\
+	$(eval ARTIFACT_URL_BAD := $(shell python3 scripts/lava/lava.py \
+		$(if $(filter lab,$(MAKECMDGOALS)),lab-url '$(ARTIFACT_URL)' $(firstword $(LAVA_CELLS)),url '$(ARTIFACT_URL)') 2>&1 >/dev/null))\
 	$(if $(ARTIFACT_URL_BAD),$(error $(ARTIFACT_URL_BAD)))))
 cell_files = $(foreach c,$(1),$(call cell_kernel,$(ROW_$(c)),$(ARCH_$(c))) $(call cell_initrd,$(ROW_$(c)),$(ARCH_$(c))))
 $(B)/.deps-lava: scripts/lava/lava.sh | $(B)/.deps

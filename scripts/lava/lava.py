@@ -24,7 +24,7 @@ def main(argv):
     if not argv:
         C.die("usage: lava.sh export|validate|run|compare|lab|compare-lab|refs|selftest ...")
     cmd, args = argv[0], argv[1:]
-    if cmd in ("lab", "lab-args", "compare-lab"):
+    if cmd in ("lab", "lab-args", "lab-url", "compare-lab"):
         C.PREFIX = "lab"
     import compare
     import jobs
@@ -53,10 +53,12 @@ def main(argv):
             return 0
         if cmd == "compare-lab":
             return compare.compare_lab(args)
-        if cmd == "url":
-            if len(args) != 1:
-                C.die("usage: lava.sh url ARTIFACT_URL")
-            jobs.check_url("-", args[0])
+        if cmd in ("url", "lab-url"):
+            # make's check of ARTIFACT_URL before any work; lab-url says it
+            # as make lab does (lab: <its first cell>: ...).
+            if len(args) not in (1, 2):
+                C.die("usage: lava.sh url|lab-url ARTIFACT_URL [CELL]")
+            jobs.check_url(args[1] if len(args) == 2 else "-", args[0])
             return 0
         if cmd == "selftest":
             import selftest

@@ -333,6 +333,9 @@ check "trinity: the count reached -> ok, count and seed named" sh -c \
 	'$top/guests/debug/trinity' 64 | grep -q 'ok 1 trinity_calls_64 # 10005 syscalls in 0 s, exit 0, seed'"
 fails_with "make lava ARTIFACT_URL=notaurl -> one line before any build" "ARTIFACT_URL='notaurl' is not a URL" \
 	make -s -C "$top" -n lava ARTIFACT_URL=notaurl
+fails_with "make lab ARTIFACT_URL=notaurl -> make lab's one line (lab: <first cell>:) before any build" \
+	"lab: 6.1-base-arm: ARTIFACT_URL='notaurl' is not a URL" \
+	make -s -C "$top" -n lab ARTIFACT_URL=notaurl LAVA_IDENTITY=x LAVA_CELLS=6.1-base-arm
 fails_with "SERIES= that does not exist -> one line before any work" "series: SERIES=/nonexistent: no such file or folder" \
 	make -s -C "$top" -n matrix SERIES=/nonexistent
 fails_with "SERIES= with no patch (a cover letter alone) -> one line" "no patches in it (no mail with a diff)" \
