@@ -161,8 +161,8 @@ expect() {
 	judge "$name" "$pat" "$rep" "$rc"
 }
 # The "lab: " lines of the output; make's own check of a knob, before any
-# work, says it as every knob check does: "Makefile:N: *** lab: ...  Stop.".
-lablines() { grep -E '^(Makefile:[0-9]+: \*\*\* )?lab: ' "$D/out" || true; }
+# work, says it as every knob check does: "<makefile>:N: *** lab: ...  Stop.".
+lablines() { grep -E '^([^ :]+:[0-9]+: \*\*\* )?lab: ' "$D/out" || true; }
 judge() {
 	[ "$4" != 0 ] || { cat "$D/out"; fail "$1: exit 0"; }
 	grep -q -- "$2" "$D/out" || { cat "$D/out"; fail "$1: no '$2'"; }
