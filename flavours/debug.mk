@@ -19,6 +19,9 @@ $(foreach v,TRINITY_CALLS TRINITY_S,$(if $($(v)),$(if $(shell [ "$($(v))" -ge 1 
 FLAVOUR_debug_CMDLINE := $(if $(TRINITY_SEED),matrix.trinity_seed=$(TRINITY_SEED)) \
 	$(if $(TRINITY_CALLS),matrix.trinity_calls=$(TRINITY_CALLS)) $(if $(TRINITY_S),matrix.trinity_s=$(TRINITY_S))
 FLAVOUR_debug_CLOCK  := auto
+# DEBUG_CMDLINE_<arch>: that arch's extra command line (arm64: stress-ng's
+# timer rate, arch-configs/arm64.mk).
+FLAVOUR_debug_ARCHVARS := DEBUG
 # Its boot is the longest (KASAN, about 5 min): its kernel is built first.
 FLAVOUR_debug_FIRST  := y
 # make check boots it on CHECK_DEBUG_ARCHES only (x86_64: arm64's KASAN
