@@ -25,7 +25,7 @@ CLOCK_count   := -icount shift=0,sleep=off
 cell_kernel  = $(call kimg,$($(1)_KERNEL),$(2))
 cell_initrd  = $(B)/guest/$($(1)_PAYLOAD)/$(2)/initramfs.cpio
 cell_cmdline = $(CMDLINE_$(2)) matrix.row=$(1) matrix.timer_irq=$(TIMER_IRQ_$(2)) \
-	matrix.clock=$($(1)_CLOCK) $($(1)_CMDLINE)$(if $($(1)_ARCHVARS), $($($(1)_ARCHVARS)_CMDLINE_$(2)))
+	matrix.clock=$($(1)_CLOCK) $($(1)_CMDLINE)$(if $($($(1)_ARCHVARS)_CMDLINE_$(2)), $($($(1)_ARCHVARS)_CMDLINE_$(2)))
 cell_qemu    = $(QEMU_$(2)) $($(1)_QEMU) $(CLOCK_$($(1)_CLOCK))
 # What scripts/boot/boot.sh adds to every cell's command line (a panic ends the
 # guest at once; console quiet but for warnings), and a LAVA job too.
