@@ -59,7 +59,9 @@ last=$obj/.matrix-last
 label=$(echo "$obj" | sed 's|.*/build/||')
 est=${MATRIX_CACHE:-off}/estimates/$(echo "$label" | tr / _)
 [ -f "$last" ] || [ ! -f "$est" ] || cp "$est" "$last"
-"$here/progress.sh" "$log" "kernel $label" "$last" &
+# Without the locks (fd 8: kbuild-shared.sh's worktree, 9: this folder):
+# its sleep outlives the kill below and held the next build back up to 60 s.
+"$here/progress.sh" "$log" "kernel $label" "$last" 8>&- 9>&- &
 prog=$!
 rc=0
 make -C "$src" O="$obj" ARCH="$karch" CROSS_COMPILE="$cross" \
