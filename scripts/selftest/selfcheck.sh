@@ -319,15 +319,14 @@ echo 0 >"$t/tri/proc/sys/kernel/tainted"; echo "5.00 1.00" >"$t/tri/proc/uptime"
 # shellcheck disable=SC2016 # $FAKE_RAN expands in the fake, not here
 printf '#!/bin/sh\necho "[main] Ran $FAKE_RAN syscalls. Successes: 1  Failures: 2"\n' >"$t/tri/ov/pkgrun"
 chmod +x "$t/tri/ov/pkgrun"
-tri() { # RAN CMDLINE TABLE
-	echo "$2" >"$t/tri/proc/cmdline"
-	env FAKE_RAN="$1" MATRIX_PROC="$t/tri/proc" MATRIX_OVERLAY="$t/tri/ov" TMPDIR="$t/tri/tmp" \
+tri() { # RAN ARG TABLE: ARG as guests/init exports it
+	env FAKE_RAN="$1" "$2" MATRIX_PROC="$t/tri/proc" MATRIX_OVERLAY="$t/tri/ov" TMPDIR="$t/tri/tmp" \
 		"$top/guests/debug/trinity" "$3"
 }
 fails_with "trinity: a table below its count -> not ok, the count named" \
-	"not ok 1 trinity_calls_32 # 430 syscalls < 10000 in 0 s" tri 430 "matrix.trinity_seed=7" 32
+	"not ok 1 trinity_calls_32 # 430 syscalls < 10000 in 0 s" tri 430 MATRIX_ARG_trinity_seed=7 32
 fails_with "trinity: no count printed (trinity died) -> not ok, 0 calls" \
-	"not ok 1 trinity_calls_64 # 0 syscalls < 50" tri "" "matrix.trinity_calls=50" 64
+	"not ok 1 trinity_calls_64 # 0 syscalls < 50" tri "" MATRIX_ARG_trinity_calls=50 64
 check "trinity: the count reached -> ok, count and seed named" sh -c \
 	"$(command -v env) FAKE_RAN=10005 MATRIX_PROC='$t/tri/proc' MATRIX_OVERLAY='$t/tri/ov' TMPDIR='$t/tri/tmp' \
 	'$top/guests/debug/trinity' 64 | grep -q 'ok 1 trinity_calls_64 # 10005 syscalls in 0 s, exit 0, seed'"
