@@ -24,19 +24,9 @@ sys.path.insert(0, os.path.join(TOP, "scripts/boot"))
 import cells  # noqa: E402  (scripts/boot/cells.py: the table and sha256_file)
 
 
-def _results_core():
-    """scripts/results/'s ktap.py and mutants.py. Its folder ends up last
-    on the path (mutants.py puts it first): it has a compare.py of its
-    own, which must not shadow ours."""
-    path, here = list(sys.path), os.path.join(TOP, "scripts/results")
-    sys.path.insert(0, here)
-    import ktap as k
-    import mutants as m
-    sys.path[:] = path + [here]
-    return k, m
-
-
-ktap, mutants = _results_core()
+sys.path.insert(0, os.path.join(TOP, "scripts/results"))
+import ktap  # noqa: E402
+import mutants  # noqa: E402
 
 B = os.environ.get("B", os.path.join(TOP, "build"))
 L = os.path.join(B, "lava")

@@ -9,7 +9,7 @@ The parts, one concern each:
   jobs.py     export (templates/, one per job kind) and validation; refs/
   local.py    lava-run on this machine; its log read back; monitor replay
   lab.py      the jobs on a LAVA server through lavacli
-  compare.py  LAVA's verdicts against make matrix's, the mutant rule
+  crosscheck.py  LAVA's verdicts against make matrix's, the mutant rule
   selftest.py, selftest_lab.py  the traps, on fake consoles and a fake lavacli
 """
 import os
@@ -26,7 +26,7 @@ def main(argv):
     cmd, args = argv[0], argv[1:]
     if cmd in ("lab", "lab-args", "lab-url", "compare-lab"):
         C.PREFIX = "lab"
-    import compare
+    import crosscheck
     import jobs
     import lab
     import local
@@ -45,14 +45,14 @@ def main(argv):
                 C.die("usage: lava.sh run CELL")
             return local.run(args[0])
         if cmd == "compare":
-            return max([compare.compare(c) for c in args] or [C.die("usage: lava.sh compare CELL...")])
+            return max([crosscheck.compare(c) for c in args] or [C.die("usage: lava.sh compare CELL...")])
         if cmd == "lab":
             return lab.lab(args)
         if cmd == "lab-args":
             lab.lab_args(args)
             return 0
         if cmd == "compare-lab":
-            return compare.compare_lab(args)
+            return crosscheck.compare_lab(args)
         if cmd in ("url", "lab-url"):
             # make's check of ARTIFACT_URL before any work; lab-url says it
             # as make lab does (lab: <its first cell>: ...).

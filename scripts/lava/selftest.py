@@ -11,14 +11,14 @@ import tempfile
 import types
 
 import common
-import compare
+import crosscheck
 import jobs
 import lab
 import local
 
 RESULTS = []
 # Every part's functions under one name, as the checks call them.
-lava = types.SimpleNamespace(**{k: getattr(m, k) for m in (common, jobs, local, lab, compare)
+lava = types.SimpleNamespace(**{k: getattr(m, k) for m in (common, jobs, local, lab, crosscheck)
                                 for k in dir(m) if not k.startswith("_")})
 
 
