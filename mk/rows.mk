@@ -215,6 +215,9 @@ $(1)-$(2)_PAYLOAD := $(4)
 $(1)-$(2)_CLOCK   := $(5)
 $(1)-$(2)_RESULTS := $(6)
 $(if $(filter bench,$(4)),$(1)-$(2)_CMDLINE := matrix.test_timeout=1800)
+# norandmaps: with the user stack and mmap base placed at random on each
+# boot, a restart's instruction count moved by ~200 between boots (docs/bench.md).
+$(if $(filter cost,$(4)),$(1)-$(2)_CMDLINE := norandmaps)
 $(if $(filter cost,$(4)),COST_CELLS += $(1)-$(2))
 BENCH_CELLS += $(1)-$(2)
 CELLROWS += $(1)-$(2)
