@@ -12,6 +12,8 @@
 #   make dashboard-check  scripts/results/dashboard-check.sh (Chromium;
 #                         part of make check)
 #   make lab-selftest     scripts/selftest/lab-selftest.sh (root, a LAVA server)
+# and one measurement: scripts/selftest/cold-ci.sh DIR (root: .ci/run in a
+# fresh bookworm chroot, empty caches; docs/measurements.md).
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../.." && pwd)
@@ -330,6 +332,10 @@ fails_with "trinity: no count printed (trinity died) -> not ok, 0 calls" \
 check "trinity: the count reached -> ok, count and seed named" sh -c \
 	"$(command -v env) FAKE_RAN=10005 MATRIX_PROC='$t/tri/proc' MATRIX_OVERLAY='$t/tri/ov' TMPDIR='$t/tri/tmp' \
 	'$top/guests/debug/trinity' 64 | grep -q 'ok 1 trinity_calls_64 # 10005 syscalls in 0 s, exit 0, seed'"
+fails_with "cold-ci.sh: DIR that exists -> one line" "cold-ci: DIR=$t exists" \
+	"$top/scripts/selftest/cold-ci.sh" "$t"
+fails_with "cold-ci.sh: REV that is no commit -> one line" "cold-ci: REV=nosuchrev: no such commit" \
+	"$top/scripts/selftest/cold-ci.sh" "$t/new" nosuchrev
 fails_with "make lava ARTIFACT_URL=notaurl -> one line before any build" "ARTIFACT_URL='notaurl' is not a URL" \
 	make -s -C "$top" -n lava ARTIFACT_URL=notaurl
 fails_with "make lab ARTIFACT_URL=notaurl -> make lab's one line (lab: <first cell>:) before any build" \
