@@ -15,8 +15,7 @@ top=$(cd "$(dirname "$0")/../.." && pwd)
 [ ! -e "$dir" ] || die "DIR=$dir exists: give a folder that does not"
 sha=$(git -C "$top" rev-parse --verify -q "$rev^{commit}") || die "REV=$rev: no such commit in $top"
 [ "$(id -u)" = 0 ] || die "run as root (mmdebstrap, chroot, mounts)"
-command -v mmdebstrap >/dev/null ||
-	apt-get install -y --no-install-recommends mmdebstrap >/dev/null
+"$top/scripts/build/deps.sh"	# the project's packages; mmdebstrap is one
 mapfile -t mirror < <("$top/scripts/build/mirrors.sh")
 
 t0=$(date +%s)
