@@ -14,17 +14,20 @@ selfcheck: | $(B)/.deps $(B)/.deps-lava
 	$(call stage,selfcheck: harness)
 	@scripts/selftest/selfcheck.sh
 
-# make check: what CI runs on every change, within its budget on 2 cores:
-# the default tree on every arch with the debug guest, LAVA's validation
-# and lava-run, the mutants of TREES (RUN_MUTANTS) on CHECK_MUTANT_ARCHES
-# (x86_64: every mutant but d, which needs a native 32-bit kernel; a
-# mutant tests the tests, which only a change to the tests or the series
-# can weaken, and that change runs make check-all: every mutant on every
-# arch; a harness change breaks what the base and patched cells show), the
-# base and patched cells of CHECK_TREES and the mutant cells of
-# CHECK_MUTANT_TREES on CHECK_TREE_ARCHES with their checkpatch
-# (report in build/report/trees/). make check-all: everything, every tree, mutant and
-# series prefix on every arch in ARCHES (what a series change needs).
+# make check: what CI runs on every change, within 45 minutes from nothing
+# on 2 cores (4 full kernels; README "The two commands" says why these):
+# the default tree's base and patched on CHECK_ARCHES (x86_64 and arm64,
+# every user ABI), LAVA's validation and lava-run, the mutants of TREES
+# (RUN_MUTANTS) on CHECK_MUTANT_ARCHES (x86_64: every mutant but d, which
+# needs a native 32-bit kernel; a mutant tests the tests, which only a
+# change to the tests or the series can weaken, and that change runs make
+# check-all: every mutant on every arch; a harness change breaks what the
+# base and patched cells show); the debug guest on CHECK_DEBUG_ARCHES and
+# the trees of CHECK_TREES (base, patched, the mutants of
+# CHECK_MUTANT_TREES on CHECK_TREE_ARCHES, their checkpatch; report in
+# build/report/trees/): none by default. make check-all: everything, every
+# tree, mutant, debug guest and series prefix on every arch (what a change
+# to a series or the tests needs).
 CHECK_MUTANT_ARCHES ?= x86_64
 # The other trees with CHECK_<t> := y in trees/<t>.mk (7.2).
 CHECK_TREES         ?= $(strip $(foreach t,$(TREES_KNOWN),$(if $(CHECK_$(t)),$(t))))
@@ -40,7 +43,7 @@ $(foreach v,CHECK_MUTANT_ARCHES CHECK_TREE_ARCHES CHECK_LAVA_RUN_ARCHES,\
 check: lint selfcheck checkpatch matrix check-kernels check-lava check-mutants check-trees check-dashboard
 # The matrix's dashboard (build/report/index.html) in headless Chromium.
 check-dashboard: | matrix
-	@$(MAKE) POOL=parent dashboard-check
+	@$(MAKE) POOL=parent dashboard-check ARCHES="$(ARCHES)"
 # Every kernel the check's sub-makes boot, built here in the kernel chain.
 # kernel:arch pairs (kimgs turns them into images).
 CHECK_KPAIRS = $(foreach m,$(RUN_MUTANTS),$(foreach a,$(filter $(CHECK_MUTANT_ARCHES),$($(m)_ARCHES)),$(m):$(a))) \
@@ -58,7 +61,7 @@ CHECK_LAVA_CELLS = $(call cell_ids,$(MATRIX_ROWS)) \
 # trees (they write tree-info, cells.json and build/lava/ of their own
 # knobs, which the first two read).
 check-lava: | matrix check-kernels
-	@$(MAKE) POOL=parent lava-check LAVA_CELLS="$(strip $(CHECK_LAVA_CELLS))" \
+	@$(MAKE) POOL=parent lava-check ARCHES="$(ARCHES)" LAVA_CELLS="$(strip $(CHECK_LAVA_CELLS))" \
 		LAVA_RUN_CELLS="$(foreach a,$(filter $(CHECK_LAVA_RUN_ARCHES),$(ARCHES)),$(firstword $(MATRIX_ROWS))-$(a))"
 check-mutants: | matrix check-kernels
 	@$(MAKE) POOL=parent mutants ARCHES="$(filter $(CHECK_MUTANT_ARCHES),$(ARCHES))"
@@ -70,7 +73,7 @@ check-trees: | check-lava check-mutants
 		LAVA_CELLS="$(foreach t,$(CHECK_TREES),$(filter $(addprefix %-,$(CHECK_TREE_ARCHES)),\
 			$(call cell_ids,$(t)-base $(t)-patched $(if $(filter $(t),$(CHECK_MUTANT_TREES)),$($(t)_MUTANTS)))))")
 check-all:
-	@$(MAKE) check bisect TREES="$(TREES_KNOWN)" CHECK_TREES= CHECK_MUTANT_ARCHES="$(ARCHES)" \
+	@$(MAKE) check bisect TREES="$(TREES_KNOWN)" ARCHES="$(ARCHES)" CHECK_TREES= CHECK_MUTANT_ARCHES="$(ARCHES)" \
 		CHECK_LAVA_RUN_ARCHES="$(ARCHES)" CHECK_DEBUG_ARCHES="$(ARCHES)"
 .PHONY: check-all check-kernels check-lava check-mutants check-trees check-dashboard \
 	$(foreach t,$(TREES_KNOWN),checkpatch-$(t) bisect-$(t) series-$(t))

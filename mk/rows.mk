@@ -22,7 +22,11 @@
 # TIMER_IRQ_, DEBUG_ (hosts the debug guest), NOCOMPAT_CMDLINE_ and
 # NOCOMPAT_ABIS_ (flavour nocompat).
 ARCHES_KNOWN := $(sort $(patsubst arch-configs/%.mk,%,$(wildcard arch-configs/*.mk)))
-ARCHES    ?= x86_64 arm64 i386 arm
+# make check's arches: the two 64-bit kernel families, which run every
+# user ABI (README "The two commands"); make matrix and check-all: all four.
+CHECK_ARCHES ?= x86_64 arm64
+$(call check_in,CHECK_ARCHES,$(CHECK_ARCHES),$(ARCHES_KNOWN),arch (arch-configs/<arch>.mk))
+ARCHES    ?= $(if $(filter check,$(MAKECMDGOALS)),$(CHECK_ARCHES),x86_64 arm64 i386 arm)
 ARCH      ?= $(firstword $(ARCHES))
 $(call check_in,ARCHES,$(ARCHES),$(ARCHES_KNOWN),arch (arch-configs/<arch>.mk))
 $(call check_in,ARCH,$(ARCH),$(ARCHES_KNOWN),arch (arch-configs/<arch>.mk))

@@ -8,9 +8,8 @@ PATCHDIR_6.12 := patches/6.12
 FRAGS_6.12    := $(wildcard trees/6.12.config) kconfigs/seccomp.config
 # The series' last patch adds this kselftest.
 KSELFTESTS_6.12 := filesystems/select
-# make check leaves it to make check-all: its cells run the templates and
-# kselftest that 7.2's run in make check, so what it adds is its own
-# backport, and a change to a series runs make check-all.
+# make check leaves it to make check-all, as 7.2 (trees/7.2.mk): what it
+# adds is its own backport, and a change to a series runs make check-all.
 CHECK_6.12   :=
 # epoll_wakeup_test's fixes (patches/kselftest-fixes/, made on 7.2, apply
 # unchanged): the tree's selftests are built with them.
