@@ -18,9 +18,9 @@
 #
 #   make matrix            build, boot and report every cell; non-zero on any
 #                          regression (make -j is the default: JOBS=nproc)
-#   make check             lint, selfcheck, checkpatch, matrix, LAVA, mutants,
-#                          the newer trees on x86_64 (make check-all: every
-#                          tree, mutant and series prefix on every arch)
+#   make check             lint, selfcheck, checkpatch, 6.1 on x86_64 and arm64,
+#                          LAVA, mutants (make check-all: every tree, mutant,
+#                          debug guest and series prefix on every arch)
 #   make cells             the cell ids; make cell CELL=<id> runs one
 #   make shell ARCH=arm64  a busybox shell in a guest (TREE=, FLAVOUR=base|patched..)
 #   make matrix OVERLAY=d  also run every executable in d/tests.d/

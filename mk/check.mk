@@ -29,7 +29,7 @@ selfcheck: | $(B)/.deps $(B)/.deps-lava
 # tree, mutant, debug guest and series prefix on every arch (what a change
 # to a series or the tests needs).
 CHECK_MUTANT_ARCHES ?= x86_64
-# The other trees with CHECK_<t> := y in trees/<t>.mk (7.2).
+# The other trees with CHECK_<t> := y in trees/<t>.mk (none: README).
 CHECK_TREES         ?= $(strip $(foreach t,$(TREES_KNOWN),$(if $(CHECK_$(t)),$(t))))
 # Of those, the trees whose mutants it boots (CHECK_MUTANTS_<t> := y: 7.2).
 CHECK_MUTANT_TREES  ?= $(strip $(foreach t,$(CHECK_TREES),$(if $(CHECK_MUTANTS_$(t)),$(t))))
@@ -40,6 +40,9 @@ CHECK_TREE_ARCHES   ?= x86_64
 CHECK_LAVA_RUN_ARCHES ?= x86_64
 $(foreach v,CHECK_MUTANT_ARCHES CHECK_TREE_ARCHES CHECK_LAVA_RUN_ARCHES,\
 	$(call check_in,$(v),$($(v)),$(ARCHES_KNOWN),arch (arch-configs/<arch>.mk)))
+# A check that boots no mutant would say "mutants: PASS (0 killed)".
+$(if $(filter check,$(MAKECMDGOALS)),$(if $(filter $(CHECK_MUTANT_ARCHES),$(ARCHES)),,\
+	$(error CHECK_MUTANT_ARCHES=$(CHECK_MUTANT_ARCHES): none of make check's ARCHES ($(ARCHES)); add one to CHECK_ARCHES)))
 check: lint selfcheck checkpatch matrix check-kernels check-lava check-mutants check-trees check-dashboard
 # The matrix's dashboard (build/report/index.html) in headless Chromium.
 check-dashboard: | matrix

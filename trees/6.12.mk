@@ -23,7 +23,7 @@ MUTANT_TESTS_6.12 := kselftest
 # Its kselftest must SKIP at once where it cannot run (compat-tests/skip/):
 # under a seccomp filter refusing personality(2) in every test cell
 # (kconfigs/seccomp.config), and its 32-bit starter in the nocompat cell
-# (patched, the compat ABI off; on x86_64). make check boots that cell too.
+# (patched, the compat ABI off; on x86_64), booted with the tree's cells.
 SKIP_TESTS_6.12 := y
 KSELFTEST_STARTER_6.12 := filesystems/select/select_timeout_test_32.c
 EXTRA_FLAVOURS_6.12 := nocompat

@@ -26,7 +26,7 @@ MUTANT_TESTS_7.2 := kselftest
 # Its kselftest must SKIP at once where it cannot run (compat-tests/skip/):
 # under a seccomp filter refusing personality(2) in every test cell
 # (kconfigs/seccomp.config), and its 32-bit starter in the nocompat cell
-# (patched, the compat ABI off; on x86_64). make check boots that cell too.
+# (patched, the compat ABI off; on x86_64), booted with the tree's cells.
 SKIP_TESTS_7.2 := y
 KSELFTEST_STARTER_7.2 := filesystems/select/select_timeout_test_32.c
 EXTRA_FLAVOURS_7.2 := nocompat
