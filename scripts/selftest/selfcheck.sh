@@ -398,12 +398,13 @@ check "README's targets table and the Makefile's targets agree" targets_agree
 # pmake: make with none of the caller's knobs (selfcheck runs inside make
 # check and check-all, whose command-line variables are in the environment).
 pmake() { env -i PATH="$PATH" HOME="$HOME" make -s -C "$top" "$@"; }
-line=$(pmake -n check TREES="6.1 6.12" B="$t/cold" 2>/dev/null | grep -m1 '^scripts/build/disk.sh')
+# dline GOAL KNOBS: the disk check's line of a cold run (the kernels it builds).
+dline() { pmake -n "$@" B="$t/cold" 2>/dev/null | grep -m1 '^scripts/build/disk.sh'; }
+line=$(dline check TREES="6.1 6.12")
 check "make check TREES=\"6.1 6.12\" -> 6.12's mutant kernels in the check's chain" \
 	sh -c "echo '$line' | grep -q '/6.12/shared-mutants/obj/x86_64:'"
 # make check: base and patched of the default tree on x86_64 and arm64, the
 # mutants on x86_64; no native 32-bit kernel, KASAN guest or other tree.
-dline() { pmake -n "$@" B="$t/cold" 2>/dev/null | grep -m1 '^scripts/build/disk.sh'; }
 kobjs() { dline "$@" | grep -o 'obj/[^:]*:' | sort -u | tr '\n' ' '; }
 check "make check -> 6.1 base and patched on x86_64 and arm64, mutants on x86_64, nothing else" \
 	test "$(kobjs check)" = 'obj/6.1-base-arm64: obj/6.1-base-x86_64: obj/6.1-patched-arm64: obj/6.1-patched-x86_64: obj/x86_64: '
@@ -448,7 +449,7 @@ fails_with "ccache on build/'s filesystem -> counted when kernels are built" \
 # CI's clone once had 17 GiB left when objcopy failed at 948 s: a cold
 # make check (one tree, 4 kernels and the mutants' since 7.2 went to
 # check-all) says so first.
-line=$(pmake -n check B="$t/cold" 2>/dev/null | grep -m1 '^scripts/build/disk.sh')
+line=$(dline check)
 fails_with "cold make check with 7.8 GiB -> refused before any work" \
 	"disk: 7.8 GiB free .* (1 source trees, 2 worktrees, 5 kernels" \
 	env DISK_AVAIL_MIB=8000 sh -c "cd '$top' && ${line:-false no disk.sh line in make -n check}"
