@@ -16,7 +16,9 @@ TRINITY_CALLS  ?=
 TRINITY_S      ?=
 $(if $(TRINITY_SEED),$(if $(shell [ "$(TRINITY_SEED)" -ge 0 ] 2>/dev/null && echo y),,$(error TRINITY_SEED=$(TRINITY_SEED): a seed, a number)))
 $(foreach v,TRINITY_CALLS TRINITY_S,$(if $($(v)),$(if $(shell [ "$($(v))" -ge 1 ] 2>/dev/null && echo y),,$(error $(v)=$($(v)): a number, 1 or more))))
-FLAVOUR_debug_CMDLINE := $(if $(TRINITY_SEED),matrix.trinity_seed=$(TRINITY_SEED)) \
+# A case's bound (compat-tests/lib/guard.h) in host-time seconds: under
+# KASAN and stress-ng a case runs several times slower than in virtual time.
+FLAVOUR_debug_CMDLINE := matrix.case_timeout=240 $(if $(TRINITY_SEED),matrix.trinity_seed=$(TRINITY_SEED)) \
 	$(if $(TRINITY_CALLS),matrix.trinity_calls=$(TRINITY_CALLS)) $(if $(TRINITY_S),matrix.trinity_s=$(TRINITY_S))
 FLAVOUR_debug_CLOCK  := auto
 # DEBUG_CMDLINE_<arch>: that arch's extra command line (arm64: stress-ng's

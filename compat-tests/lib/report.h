@@ -6,6 +6,9 @@
  * "<entry>_<variant>" ("<entry>" for a variant named ""), and a pair that
  * does not apply is "ok N <name> # SKIP <why>".
  *
+ * Every case runs in a process of its own, ended at its bound (guard.h):
+ * a case that hangs or dies is its own "not ok", the next one runs.
+ *
  * Header-only: kselftest.h keeps its counters static, so the results and
  * ksft_finished() must be in the test's own translation unit.
  */
@@ -18,6 +21,7 @@
 
 #include "kselftest.h"
 #include "entry.h"
+#include "guard.h"
 
 /*
  * A variant table: any array whose element type starts with the variant's
@@ -57,6 +61,42 @@ static inline void result_skip(const char *name, const char *why)
 	printf("ok %u %s # SKIP %s\n", ksft_test_num(), name, why);
 }
 
+/* One case's result line: @fn(@arg) in a case process (guard.h). */
+static inline void case_result(const char *name, bool (*fn)(const void *arg),
+			       const void *arg)
+{
+	pid_t pid = case_start();
+	char why[96];
+
+	if (!pid)
+		case_exit(fn(arg));
+	switch (case_wait(pid, why, sizeof(why))) {
+	case CASE_PASS:
+		ksft_test_result_pass("%s\n", name);
+		break;
+	case CASE_FAIL:
+		ksft_test_result_fail("%s\n", name);
+		break;
+	default:
+		ksft_print_msg("%s: %s\n", name, why);
+		ksft_test_result_fail("%s # %s\n", name, why);
+	}
+}
+
+struct variant_call {
+	const struct variants *t;
+	const struct entry *e;
+	const void *v;
+	const char *name;
+};
+
+static inline bool variant_run(const void *arg)
+{
+	const struct variant_call *c = arg;
+
+	return c->t->run(c->e, c->v, c->name);
+}
+
 /* Header, plan, one result per (entry, variant), exit status. */
 static inline void run_variants(struct variants t)
 {
@@ -69,12 +109,13 @@ static inline void run_variants(struct variants t)
 			const void *v = (const char *)t.rows + i * t.size;
 			const char *why = t.skip ? t.skip(e, v) : NULL;
 			char name[96];
+			struct variant_call c = { &t, e, v, name };
 
 			case_name(name, sizeof(name), e, *(const char *const *)v);
 			if (why)
 				result_skip(name, why);
 			else
-				ksft_test_result(t.run(e, v, name), "%s\n", name);
+				case_result(name, variant_run, &c);
 		}
 	}
 	ksft_finished();
@@ -86,6 +127,11 @@ struct named_case {
 	bool (*run)(void);
 	const char *(*skip)(void);	/* optional */
 };
+
+static inline bool named_run(const void *arg)
+{
+	return ((const struct named_case *)arg)->run();
+}
 
 static inline void run_cases(const struct named_case *c, size_t n)
 {
@@ -99,7 +145,7 @@ static inline void run_cases(const struct named_case *c, size_t n)
 		if (why)
 			result_skip(c[i].name, why);
 		else
-			ksft_test_result(c[i].run(), "%s\n", c[i].name);
+			case_result(c[i].name, named_run, &c[i]);
 	}
 	ksft_finished();
 }
