@@ -84,7 +84,7 @@ starter_bin = $(B)/kselftest/$($(1)_KSELFTEST)/starter/$(call starter_abi,$(1),$
 starter_test = $(patsubst %_32,%,$(notdir $(basename $($(1)_STARTER))))
 define guest_rule
 $(B)/guest/$(1)/$(2)/initramfs.cpio: $(B)/busybox/$(DEBARCH_$(2))/bin/busybox \
-		$(B)/tools/gen_init_cpio guests/init scripts/build/initramfs.sh \
+		$(B)/tools/gen_init_cpio guests/init guests/suite.sh scripts/build/initramfs.sh \
 		$(foreach i,$(call pabis,$(1),$(2)),$(B)/bin/$($(1)_SRC)/$(i)/.stamp $(foreach d,$($(1)_MORE),$(B)/bin/$(d)/$(i)/.stamp)) \
 		$(if $(filter $(B)/%,$(call poverlay,$(1),$(2))),$(call poverlay,$(1),$(2))/.stamp) \
 		$(if $($(1)_KSELFTEST),$(foreach i,$(call pabis,$(1),$(2)),$(B)/kselftest/$($(1)_KSELFTEST)/$(i)/.stamp)) \

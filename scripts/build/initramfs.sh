@@ -1,5 +1,5 @@
 #!/bin/sh
-# initramfs.sh OUT GEN_INIT_CPIO BUSYBOX INIT TESTDIR [OVERLAY]
+# initramfs.sh OUT GEN_INIT_CPIO BUSYBOX INIT TESTDIR [OVERLAY] (INIT's suite.sh beside it)
 # Build the guest's cpio with the kernel's own usr/gen_init_cpio, so no
 # root is needed for /dev/console. TESTDIR holds one directory per ABI
 # (and in it, hidden folders of helper programs).
@@ -13,6 +13,8 @@ list=$out.list
 	echo "file /bin/busybox $busybox 0755 0 0"
 	echo "slink /bin/sh busybox 0777 0 0"
 	echo "file /init $init 0755 0 0"
+	# What init sources beside it: how a suite runs (guests/suite.sh).
+	echo "file /bin/suite.sh ${init%/*}/suite.sh 0644 0 0"
 	for d in "$tests"/*/; do
 		abi=$(basename "$d")
 		echo "dir /tests/$abi 0755 0 0"
