@@ -4,15 +4,17 @@
 # from the same rows and goal tables (GOAL_CELLS_<goal>, GOAL_KPAIRS_<goal>
 # beside each goal's rule) as the rules.
 
-SHELL_SCRIPTS := $(wildcard scripts/*/*.sh .ci/run) guests/init guests/pkgrun \
+SHELL_SCRIPTS := $(wildcard scripts/*/*.sh .ci/run) guests/init guests/suite.sh guests/pkgrun \
 	guests/cyclictest.sh guests/debug/trinity $(wildcard guests/debug/*.d/*)
 lint: | $(B)/.deps
 	$(call stage,lint: shellcheck)
 	@shellcheck -x $(SHELL_SCRIPTS) && echo "    shellcheck: $(words $(SHELL_SCRIPTS)) scripts clean"
 
-selfcheck: | $(B)/.deps $(B)/.deps-lava
+# guests/suite.sh runs under the guest's busybox of the host's arch.
+SELFCHECK_BUSYBOX := $(B)/busybox/$(shell dpkg --print-architecture)/bin/busybox
+selfcheck: | $(B)/.deps $(B)/.deps-lava $(SELFCHECK_BUSYBOX)
 	$(call stage,selfcheck: harness)
-	@scripts/selftest/selfcheck.sh
+	@SELFCHECK_BUSYBOX=$(SELFCHECK_BUSYBOX) scripts/selftest/selfcheck.sh
 # Its cases on the default tree SKIP while there is none; make check makes
 # the tree anyway, so there they wait for it (beside the first kernel).
 ifneq ($(filter check,$(MAKECMDGOALS)),)

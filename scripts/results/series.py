@@ -9,8 +9,10 @@ pass on patched and fail on a mutant of the tree (when that mutant's cells
 ran; scripts/results/mutants.py's kill rule, compat-tests/randomized's
 rows not counted):
 a series that fails exactly a mutant's killing cases has that mutant's
-defect. CELLS are arch:abi; verdicts come from ktap.py (the one KTAP
-reader). Writes OUT, prints it; exits 0 (the matrix's own
+defect. A case the series' cell did not report (its guest hung or died:
+ERR; else missing) counts as failed there, so a series whose guest timed
+out is never "0 broken"; the guest's status is named. CELLS are arch:abi;
+verdicts come from ktap.py (the one KTAP reader). Writes OUT, prints it; exits 0 (the matrix's own
 report decides pass or fail).
 """
 import os
@@ -41,33 +43,45 @@ def main(argv):
     cells = argv[5:]
     skip = mutants.randomized()
     fixed, left, broken, killers = [], [], [], {}
-    missing = []
+    missing, guests = [], []
     for c in cells:
         arch, abi = c.split(":")
         b, p, s = (verdicts(results, r, arch, abi) for r in (base, patched, series))
-        if s is None or b is None:
+        if b is None:
             missing.append(c)
             continue
-        for case, v in sorted(s.items()):
-            bv = b.get(case)
+        # A case the series' cell did not report is no better than a failed
+        # one: ERR when its guest did not finish (a hang, a panic), else
+        # missing. Never "0 broken" for a guest that died.
+        st = mutants.status(os.path.join(results, series, arch, "status"))
+        if st != "ok" and (arch, st) not in guests:
+            guests.append((arch, st))
+        s = s or {}
+        gone = "ERR" if st != "ok" else "missing"
+        for case in sorted(set(b) | set(s)):
+            v, bv = s.get(case, gone), b.get(case)
+            what = "%s %s %s" % (arch, abi, case) + ("" if v == "FAIL" else " (%s)" % v)
             if bv == "FAIL" and p and p.get(case) == "PASS":
-                (fixed if v == "PASS" else left).append("%s %s %s" % (arch, abi, case))
-            elif bv == "PASS" and v == "FAIL":
-                broken.append("%s %s %s" % (arch, abi, case))
+                (fixed if v == "PASS" else left).append(what)
+            elif bv == "PASS" and v not in ("PASS", "SKIP"):
+                broken.append(what)
         for m in mrows:
             mv = verdicts(results, m, arch, abi)
             if mv is None or p is None:
                 continue
             # The mutant's killing cases (mutants.py's rule), and the
-            # series judged by the same rule on the cases the mutant's cell ran.
+            # series judged by the same rule on the cases the mutant's
+            # cell ran (one the series did not report counts as failed).
             k = set(mutants.killing(as_lines(p), as_lines(mv), skip))
-            sf = set(mutants.killing(as_lines(p), as_lines({x: v for x, v in s.items() if x in mv}), skip))
+            sv = {x: ("FAIL" if s.get(x, "FAIL") not in ("PASS", "SKIP") else s[x]) for x in mv}
+            sf = set(mutants.killing(as_lines(p), as_lines(sv), skip))
             ks = killers.setdefault(m, [set(), set(), set()])
             ks[0] |= {"%s %s %s" % (arch, abi, case) for case in k}
             ks[1] |= {"%s %s %s" % (arch, abi, case) for case in k & sf}
             ks[2] |= {"%s %s %s" % (arch, abi, case) for case in sf}
     lines = ["series %s on %s: %d expected failures of base fixed, %d left failing, "
              "%d cases that pass on base broken" % (series, base, len(fixed), len(left), len(broken))]
+    lines += ["  guest %s: %s" % g for g in guests]
     lines += ["  left failing: " + x for x in left]
     lines += ["  broken: " + x for x in broken]
     for m, (k, f, sf) in sorted(killers.items()):
@@ -79,7 +93,7 @@ def main(argv):
     else:
         lines.append("  no mutant results to compare with (make mutants, then make report SERIES=)")
     for c in missing:
-        lines.append("  %s: no result of base or the series" % c)
+        lines.append("  %s: no result of base to compare with" % c)
     text = "\n".join(lines) + "\n"
     os.makedirs(os.path.dirname(os.path.abspath(out)), exist_ok=True)
     with open(out, "w") as f:
