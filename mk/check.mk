@@ -6,9 +6,24 @@
 
 SHELL_SCRIPTS := $(wildcard scripts/*/*.sh .ci/run) guests/init guests/pkgrun \
 	guests/cyclictest.sh guests/debug/trinity $(wildcard guests/debug/*.d/*)
-lint: | $(B)/.deps
-	$(call stage,lint: shellcheck)
+PY_SCRIPTS := $(wildcard scripts/*/*.py)
+# compat-tests (and bench, skip) with warnings as errors, compiled for the
+# host's ABI only: the cross compilers are make check's (deps), not lint's.
+LINT_C      := $(wildcard compat-tests/*.c compat-tests/*/*.c)
+LINT_CFLAGS  = $(filter-out -static -I$(B)/%,$(TEST_CFLAGS)) -Werror -I$(B)/lint
+# Only lint's own packages; kselftest.h from the default tree, unpacked or not.
+$(B)/.deps-lint: scripts/build/deps.sh
+	@mkdir -p $(B) && DEPS_ONLY="shellcheck pyflakes3 gcc libc6-dev $(PKG_$(DEFAULT_TREE))" scripts/build/deps.sh && touch $@
+$(B)/lint/kselftest.h: | $(B)/.deps-lint
+	@mkdir -p $(@D) && k=tools/testing/selftests/kselftest.h && \
+	if [ -f $(B)/$(DEFAULT_TREE)/base/src/$$k ]; then cp $(B)/$(DEFAULT_TREE)/base/src/$$k $@; \
+	else tar -xJOf $(TARBALL_$(DEFAULT_TREE)) --wildcards "*/$$k" >$@.tmp && mv $@.tmp $@; fi
+lint: $(B)/lint/kselftest.h | $(B)/.deps-lint
+	$(call stage,lint: shellcheck$(comma) pyflakes$(comma) compat-tests -Werror)
 	@shellcheck -x $(SHELL_SCRIPTS) && echo "    shellcheck: $(words $(SHELL_SCRIPTS)) scripts clean"
+	@pyflakes3 $(PY_SCRIPTS) && echo "    pyflakes: $(words $(PY_SCRIPTS)) Python files clean"
+	@for f in $(LINT_C); do gcc $(LINT_CFLAGS) -DABI_NAME='"lint"' -c -o /dev/null $$f || exit 1; done && \
+		echo "    compat-tests: $(words $(LINT_C)) sources clean with -Werror for the host ABI ($$(uname -m))"
 
 selfcheck: | $(B)/.deps $(B)/.deps-lava
 	$(call stage,selfcheck: harness)
