@@ -64,7 +64,7 @@ export MATRIX_CONSOLE := /proc/$(shell echo $$PPID)/fd/1
 endif
 export TIMES  := $(B)/times
 
-include mk/lib.mk mk/rows.mk mk/trees.mk mk/kernels.mk mk/guests.mk mk/cells.mk \
+include mk/lib.mk mk/check-select.mk mk/rows.mk mk/trees.mk mk/kernels.mk mk/guests.mk mk/cells.mk \
 	mk/series.mk mk/lava.mk mk/check.mk
 
 .PHONY: matrix check lint selfcheck deps trees kernels tests initramfs boot \

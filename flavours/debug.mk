@@ -27,7 +27,7 @@ FLAVOUR_debug_FIRST  := y
 # make check boots it on CHECK_DEBUG_ARCHES only (none: the KASAN guests
 # are in make matrix and make check-all; README "The two commands");
 # defined here, where its cells' arches are, for mk/check.mk.
-CHECK_DEBUG_ARCHES ?=
+CHECK_DEBUG_ARCHES ?= $(CHECK_STAGE_DEBUG)
 $(call check_in,CHECK_DEBUG_ARCHES,$(CHECK_DEBUG_ARCHES),$(ARCHES_KNOWN),arch (arch-configs/<arch>.mk))
 FLAVOUR_debug_ARCHES  = $(foreach a,$(ARCHES),$(if $(DEBUG_$(a)),\
 	$(if $(filter check,$(MAKECMDGOALS)),$(filter $(CHECK_DEBUG_ARCHES),$(a)),$(a))))

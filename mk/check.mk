@@ -28,10 +28,10 @@ lint: $(B)/lint/kselftest.h | $(B)/.deps-lint
 selfcheck: | $(B)/.deps $(B)/.deps-lava
 	$(call stage,selfcheck: harness)
 	@scripts/selftest/selfcheck.sh
-# Its cases on the default tree SKIP while there is none; make check makes
-# the tree anyway, so there they wait for it (beside the first kernel).
+# Its cases on the default tree SKIP while there is none; a make check that
+# makes the tree anyway (its matrix) waits for it (beside the first kernel).
 ifneq ($(filter check,$(MAKECMDGOALS)),)
-selfcheck: | $(B)/$(DEFAULT_TREE)/base/.tree
+$(if $(CHECK_MATRIX),$(eval selfcheck: | $(B)/$(DEFAULT_TREE)/base/.tree))
 endif
 
 # make check: what CI runs on every change, within 45 minutes from nothing
@@ -47,10 +47,11 @@ endif
 # CHECK_MUTANT_TREES on CHECK_TREE_ARCHES, their checkpatch; report in
 # build/report/trees/): none by default. make check-all: everything, every
 # tree, mutant, debug guest and series prefix on every arch (what a change
-# to a series or the tests needs).
+# to a series or the tests needs). Which of these stages a make check runs
+# comes from what changed (mk/check-select.mk, the table mk/check-paths).
 CHECK_MUTANT_ARCHES ?= x86_64
 # The other trees with CHECK_<t> := y in trees/<t>.mk (none: README).
-CHECK_TREES         ?= $(strip $(foreach t,$(TREES_KNOWN),$(if $(CHECK_$(t)),$(t))))
+CHECK_TREES         ?= $(strip $(foreach t,$(TREES_KNOWN),$(if $(CHECK_$(t))$(filter $(t),$(CHECK_STAGE_TREES)),$(t))))
 # Of those, the trees whose mutants it boots (CHECK_MUTANTS_<t> := y: 7.2).
 CHECK_MUTANT_TREES  ?= $(strip $(foreach t,$(CHECK_TREES),$(if $(CHECK_MUTANTS_$(t)),$(t))))
 CHECK_TREE_ARCHES   ?= x86_64
@@ -61,15 +62,21 @@ CHECK_LAVA_RUN_ARCHES ?= x86_64
 $(foreach v,CHECK_MUTANT_ARCHES CHECK_TREE_ARCHES CHECK_LAVA_RUN_ARCHES,\
 	$(call check_in,$(v),$($(v)),$(ARCHES_KNOWN),arch (arch-configs/<arch>.mk)))
 # A check that boots no mutant would say "mutants: PASS (0 killed)".
-$(if $(filter check,$(MAKECMDGOALS)),$(if $(filter $(CHECK_MUTANT_ARCHES),$(ARCHES)),,\
-	$(error CHECK_MUTANT_ARCHES=$(CHECK_MUTANT_ARCHES): none of make check's ARCHES ($(ARCHES)); add one to CHECK_ARCHES)))
-check: lint selfcheck checkpatch matrix check-kernels check-lava check-mutants check-trees check-dashboard
+$(if $(filter check,$(MAKECMDGOALS)),$(if $(call check_has,mutants),$(if $(filter $(CHECK_MUTANT_ARCHES),$(ARCHES)),,\
+	$(error CHECK_MUTANT_ARCHES=$(CHECK_MUTANT_ARCHES): none of make check's ARCHES ($(ARCHES)); add one to CHECK_ARCHES))))
+CHECK_PARTS = lint selfcheck $(if $(call check_has,checkpatch),checkpatch) \
+	$(if $(CHECK_MATRIX),matrix check-dashboard) check-kernels $(if $(call check_has,lava),check-lava) \
+	$(if $(call check_has,mutants),check-mutants) $(if $(CHECK_TREES),check-trees)
+# Passed: remembered for the next make check's selection (CHECK_RECORD:
+# HEAD, or - when the work tree was not clean or a knob narrowed the check).
+check: $(CHECK_PARTS)
+	@scripts/build/check-select.sh record '$(MATRIX_CACHE)' '$(CHECK_RECORD)' $(CHECK_STAGES)
 # The matrix's dashboard (build/report/index.html) in headless Chromium.
 check-dashboard: | matrix
 	@$(MAKE) POOL=parent dashboard-check ARCHES="$(ARCHES)"
 # Every kernel the check's sub-makes boot, built here in the kernel chain.
 # kernel:arch pairs (kimgs turns them into images).
-CHECK_KPAIRS = $(foreach m,$(RUN_MUTANTS),$(foreach a,$(filter $(CHECK_MUTANT_ARCHES),$($(m)_ARCHES)),$(m):$(a))) \
+CHECK_KPAIRS = $(if $(call check_has,mutants),$(foreach m,$(RUN_MUTANTS),$(foreach a,$(filter $(CHECK_MUTANT_ARCHES),$($(m)_ARCHES)),$(m):$(a)))) \
 	$(foreach t,$(CHECK_TREES),$(foreach k,base patched,\
 		$(foreach a,$(filter $(CHECK_TREE_ARCHES),$(ARCHES)),$(t)-$(k):$(a))) \
 		$(foreach m,$(if $(filter $(t),$(CHECK_MUTANT_TREES)),$($(t)_MUTANTS)),\
@@ -77,8 +84,8 @@ CHECK_KPAIRS = $(foreach m,$(RUN_MUTANTS),$(foreach a,$(filter $(CHECK_MUTANT_AR
 check-kernels: $(call kimgs,$(CHECK_KPAIRS))
 # LAVA jobs of the cells make check builds: no mutant kernel for an arch
 # outside CHECK_MUTANT_ARCHES just to export its job (make lava: all).
-CHECK_LAVA_CELLS = $(call cell_ids,$(MATRIX_ROWS)) \
-	$(filter $(addprefix %-,$(CHECK_MUTANT_ARCHES)),$(call cell_ids,$(RUN_MUTANTS)))
+CHECK_LAVA_CELLS = $(call cell_ids,$(MATRIX_ROWS)) $(if $(call check_has,mutants),\
+	$(filter $(addprefix %-,$(CHECK_MUTANT_ARCHES)),$(call cell_ids,$(RUN_MUTANTS))))
 # After the matrix, the LAVA and mutant stages side by side in make's pool
 # (lava-run boots one guest: alone it left a core idle), then the other
 # trees (they write tree-info, cells.json and build/lava/ of their own
@@ -89,7 +96,7 @@ check-lava: | matrix check-kernels
 check-mutants: | matrix check-kernels
 	@$(MAKE) POOL=parent mutants ARCHES="$(filter $(CHECK_MUTANT_ARCHES),$(ARCHES))"
 # Their cells' LAVA jobs are validated too (exported beside the default's).
-check-trees: | check-lava check-mutants
+check-trees: | check-kernels $(filter check-lava check-mutants,$(CHECK_PARTS))
 	$(if $(CHECK_TREES),@$(MAKE) POOL=parent report $(if $(CHECK_MUTANT_TREES),mutants) lava-validate $(addprefix checkpatch-,$(CHECK_TREES)) \
 		TREES="$(CHECK_TREES)" ARCHES="$(CHECK_TREE_ARCHES)" FLAVOURS="base patched nocompat" \
 		MUTANT_TREES="$(CHECK_MUTANT_TREES)" REPORT_DIR=$(B)/report/trees \
@@ -97,7 +104,8 @@ check-trees: | check-lava check-mutants
 			$(call cell_ids,$(t)-base $(t)-patched $(if $(filter $(t),$(CHECK_MUTANT_TREES)),$($(t)_MUTANTS)))))")
 check-all:
 	@$(MAKE) check bisect TREES="$(TREES_KNOWN)" ARCHES="$(ARCHES)" CHECK_TREES= CHECK_MUTANT_ARCHES="$(ARCHES)" \
-		CHECK_LAVA_RUN_ARCHES="$(ARCHES)" CHECK_DEBUG_ARCHES="$(ARCHES)"
+		CHECK_LAVA_RUN_ARCHES="$(ARCHES)" CHECK_DEBUG_ARCHES="$(ARCHES)" CHECK_STAGES=default \
+		CHECK_RECORD=$(check_all_record)
 .PHONY: check-all check-kernels check-lava check-mutants check-trees check-dashboard \
 	$(foreach t,$(TREES_KNOWN),checkpatch-$(t) bisect-$(t) series-$(t))
 
@@ -111,8 +119,8 @@ check-all:
 KCHAIN_GOALS := matrix report boot kernels check
 KCHAIN_ROWS = $(foreach c,$(MATRIX_ROWS),$(if $($(c)_FIRST),$(c))) \
 	$(foreach c,$(MATRIX_ROWS),$(if $($(c)_FIRST),,$(c)))
-KCHAIN_PAIRS = $(call uniq,$(foreach c,$(KCHAIN_ROWS),$(foreach a,$($(c)_ARCHES),$($(c)_KERNEL):$(a))) \
-	$(if $(filter check,$(MAKECMDGOALS)),$(CHECK_KPAIRS)))
+KCHAIN_MATRIX = $(foreach c,$(KCHAIN_ROWS),$(foreach a,$($(c)_ARCHES),$($(c)_KERNEL):$(a)))
+KCHAIN_PAIRS = $(call uniq,$(if $(filter check,$(MAKECMDGOALS)),$(if $(CHECK_MATRIX),$(KCHAIN_MATRIX)) $(CHECK_KPAIRS),$(KCHAIN_MATRIX)))
 kchain = $(if $(word 2,$(1)),$(eval $(word 2,$(1)): | $(word 1,$(1)))$(call kchain,$(wordlist 2,$(words $(1)),$(1))))
 CHAIN_RUN := $(if $(if $(MAKECMDGOALS),$(filter $(KCHAIN_GOALS),$(MAKECMDGOALS)),y),y)
 ifeq ($(CHAIN_RUN),y)

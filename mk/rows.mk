@@ -24,7 +24,7 @@
 ARCHES_KNOWN := $(sort $(patsubst arch-configs/%.mk,%,$(wildcard arch-configs/*.mk)))
 # make check's arches: the two 64-bit kernel families, which run every
 # user ABI (README "The two commands"); make matrix and check-all: all four.
-CHECK_ARCHES ?= x86_64 arm64
+CHECK_ARCHES ?= x86_64 arm64 $(filter-out x86_64 arm64,$(CHECK_STAGE_ARCHES))
 $(call check_in,CHECK_ARCHES,$(CHECK_ARCHES),$(ARCHES_KNOWN),arch (arch-configs/<arch>.mk))
 ARCHES    ?= $(if $(filter check,$(MAKECMDGOALS)),$(CHECK_ARCHES),x86_64 arm64 i386 arm)
 ARCH      ?= $(firstword $(ARCHES))

@@ -400,21 +400,21 @@ check "README's targets table and the Makefile's targets agree" targets_agree
 pmake() { env -i PATH="$PATH" HOME="$HOME" make -s -C "$top" "$@"; }
 # dline GOAL KNOBS: the disk check's line of a cold run (the kernels it builds).
 dline() { pmake -n "$@" B="$t/cold" 2>/dev/null | grep -m1 '^scripts/build/disk.sh'; }
-line=$(dline check TREES="6.1 6.12")
+line=$(dline check CHECK_STAGES=default TREES="6.1 6.12")
 check "make check TREES=\"6.1 6.12\" -> 6.12's mutant kernels in the check's chain" \
 	sh -c "echo '$line' | grep -q '/6.12/shared-mutants/obj/x86_64:'"
 # make check: base and patched of the default tree on x86_64 and arm64, the
 # mutants on x86_64; no native 32-bit kernel, KASAN guest or other tree.
 kobjs() { dline "$@" | grep -o 'obj/[^:]*:' | sort -u | tr '\n' ' '; }
 check "make check -> 6.1 base and patched on x86_64 and arm64, mutants on x86_64, nothing else" \
-	test "$(kobjs check)" = 'obj/6.1-base-arm64: obj/6.1-base-x86_64: obj/6.1-patched-arm64: obj/6.1-patched-x86_64: obj/x86_64: '
+	test "$(kobjs check CHECK_STAGES=default)" = 'obj/6.1-base-arm64: obj/6.1-base-x86_64: obj/6.1-patched-arm64: obj/6.1-patched-x86_64: obj/x86_64: '
 check "make matrix -> every arch and the debug guest" \
 	sh -c "echo '$(kobjs matrix)' | grep -q 'obj/6.1-patched-arm: .*obj/6.1-patched-i386: ' && echo '$(kobjs matrix)' | grep -q 'obj/6.1-debug-x86_64:'"
 check "make check CHECK_ARCHES=\"x86_64 i386\" CHECK_DEBUG_ARCHES=x86_64 -> i386's kernels and the debug guest" \
 	test "$(kobjs check CHECK_ARCHES="x86_64 i386" CHECK_DEBUG_ARCHES=x86_64)" = \
 	'obj/6.1-base-i386: obj/6.1-base-x86_64: obj/6.1-debug-x86_64: obj/6.1-patched-i386: obj/6.1-patched-x86_64: obj/x86_64: '
 check "DEBUG_arm64=y: make check CHECK_DEBUG_ARCHES=\"x86_64 arm64\" -> the arm64 debug kernel" \
-	sh -c "echo '$(kobjs check DEBUG_arm64=y CHECK_DEBUG_ARCHES="x86_64 arm64")' | grep -q 'obj/6.1-debug-arm64:'"
+	sh -c "echo '$(kobjs check CHECK_STAGES=default DEBUG_arm64=y CHECK_DEBUG_ARCHES="x86_64 arm64")' | grep -q 'obj/6.1-debug-arm64:'"
 fails_with "CHECK_ARCHES of an unknown arch -> one line" "CHECK_ARCHES=foo: no such arch" \
 	make -s -C "$top" -n check CHECK_ARCHES=foo
 fails_with "make check whose arches have none of CHECK_MUTANT_ARCHES -> one line, not 0 mutants passed" \
@@ -449,7 +449,7 @@ fails_with "ccache on build/'s filesystem -> counted when kernels are built" \
 # CI's clone once had 17 GiB left when objcopy failed at 948 s: a cold
 # make check (one tree, 4 kernels and the mutants' since 7.2 went to
 # check-all) says so first.
-line=$(dline check)
+line=$(dline check CHECK_STAGES=default)
 fails_with "cold make check with 7.8 GiB -> refused before any work" \
 	"disk: 7.8 GiB free .* (1 source trees, 2 worktrees, 5 kernels" \
 	env DISK_AVAIL_MIB=8000 sh -c "cd '$top' && ${line:-false no disk.sh line in make -n check}"
@@ -497,6 +497,10 @@ if [ -x /usr/bin/lava-run ]; then
 else
 	skip "LAVA jobs and results" "lava-dispatcher not installed (make lava-check installs it)"
 fi
+
+# --- make check's selection by what changed (mk/check-paths) -------------------
+# shellcheck source=SCRIPTDIR/check-select-selfcheck-cases.sh
+. "$here/check-select-selfcheck-cases.sh"
 
 # --- the results core (scripts/results/): KTAP reader, plans, report, kill rule -
 # shellcheck source=SCRIPTDIR/results-core-selfcheck-cases.sh
