@@ -14,8 +14,8 @@ FLAVOUR_debug_QEMU   := -m 2048
 TRINITY_SEED   ?=
 TRINITY_CALLS  ?=
 TRINITY_S      ?=
-$(if $(TRINITY_SEED),$(if $(shell [ "$(TRINITY_SEED)" -ge 0 ] 2>/dev/null && echo y),,$(error TRINITY_SEED=$(TRINITY_SEED): a seed, a number)))
-$(foreach v,TRINITY_CALLS TRINITY_S,$(if $($(v)),$(if $(shell [ "$($(v))" -ge 1 ] 2>/dev/null && echo y),,$(error $(v)=$($(v)): a number, 1 or more))))
+$(if $(TRINITY_SEED),$(call check_count,TRINITY_SEED,0,a seed$(comma) a number))
+$(foreach v,TRINITY_CALLS TRINITY_S,$(if $($(v)),$(call check_count,$(v),1,a number)))
 FLAVOUR_debug_CMDLINE := $(if $(TRINITY_SEED),matrix.trinity_seed=$(TRINITY_SEED)) \
 	$(if $(TRINITY_CALLS),matrix.trinity_calls=$(TRINITY_CALLS)) $(if $(TRINITY_S),matrix.trinity_s=$(TRINITY_S))
 FLAVOUR_debug_CLOCK  := auto

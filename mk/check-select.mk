@@ -5,7 +5,7 @@
 # changed since the last commit whose make check passed on this machine
 # (recorded beside the product cache, MATRIX_CACHE), else since HEAD's
 # first parent, or since CHECK_SINCE. What it chose and why is printed
-# first. CHECK_STAGES= on the command line chooses instead; any other
+# first (by mk/check.mk, once every knob is checked). CHECK_STAGES= on the command line chooses instead; any other
 # CHECK_* knob there means the full default check with it, as before.
 CHECK_KNOBS := CHECK_ARCHES CHECK_TREES CHECK_MUTANT_TREES CHECK_MUTANT_ARCHES \
 	CHECK_TREE_ARCHES CHECK_LAVA_RUN_ARCHES CHECK_DEBUG_ARCHES
@@ -20,15 +20,15 @@ CHECK_SINCE ?=
 cmdline_knobs = $(strip $(foreach v,$(1),$(if $(filter command line environment%,$(origin $(v))),$(v))))
 ifneq ($(filter check,$(MAKECMDGOALS)),)
 ifneq ($(call cmdline_knobs,CHECK_STAGES),)
-$(info check: CHECK_STAGES=$(CHECK_STAGES) given: those stages, nothing selected by the change)
+CHECK_SELECTED := check: CHECK_STAGES=$(CHECK_STAGES) given: those stages, nothing selected by the change
 else ifneq ($(call cmdline_knobs,$(CHECK_KNOBS)),)
 CHECK_STAGES := lint selfcheck default
-$(info check: $(firstword $(call cmdline_knobs,$(CHECK_KNOBS)))= given: the full default check with it, nothing selected by the change)
+CHECK_SELECTED := check: $(firstword $(call cmdline_knobs,$(CHECK_KNOBS)))= given: the full default check with it, nothing selected by the change
 else
 CHECK_SELECT_BAD := $(shell mkdir -p $(B) && scripts/build/check-select.sh select mk/check-paths \
 	'$(MATRIX_CACHE)' '$(CHECK_SINCE)' >$(B)/check-select.txt 2>$(B)/check-select.err || cat $(B)/check-select.err)
 $(if $(CHECK_SELECT_BAD),$(error $(CHECK_SELECT_BAD)))
-$(info $(file <$(B)/check-select.txt))
+CHECK_SELECTED := $(file <$(B)/check-select.txt)
 CHECK_STAGES := $(shell sed -n 's/^check: stages: //p' $(B)/check-select.txt)
 CHECK_RECORD ?= $(if $(call cmdline_knobs,$(CHECK_NARROWING)),-,$(firstword $(shell sed -n 's/^check: record: //p' $(B)/check-select.txt)))
 endif

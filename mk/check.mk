@@ -157,3 +157,6 @@ disk:
 		$(DISK_MIB_KERNEL) $(DISK_MIB_RUN) $(DISK_MIB_CCACHE) \
 		$(call kdisk,$(call uniq,$(DISK_KPAIRS))))
 $(B)/.deps: | disk
+
+# What make check selected and why, first, once every knob has been checked.
+$(if $(filter check,$(MAKECMDGOALS)),$(info $(CHECK_SELECTED)))

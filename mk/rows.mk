@@ -209,8 +209,9 @@ endif
 BENCH_TREE    ?= $(TREE)
 BENCH_KERNELS ?= base patched lowres
 BENCH_COST_ROUNDS ?= 2
-$(if $(shell [ "$(BENCH_COST_ROUNDS)" -ge 1 ] 2>/dev/null && echo y),,$(error BENCH_COST_ROUNDS=$(BENCH_COST_ROUNDS): a count of rounds, 1 or more))
+$(call check_count,BENCH_COST_ROUNDS,1,a count of rounds)
 $(call check_in,BENCH_TREE,$(BENCH_TREE),$(TREES_KNOWN),tree (trees/<tree>.mk))
+$(call check_in,BENCH_KERNELS,$(BENCH_KERNELS),$(patsubst $(BENCH_TREE)-%,%,$(filter $(BENCH_TREE)-%,$(KERNELS))),kernel of tree $(BENCH_TREE))
 define bench_row # TREE FLAVOUR KERNEL PAYLOAD CLOCK RESULTS
 $(1)-$(2)_TREEID  := $(1)
 $(1)-$(2)_FLAVOUR := $(2)
