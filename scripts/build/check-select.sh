@@ -103,7 +103,7 @@ select)
 		say "not a git checkout: the full default check"
 		say "stages: lint selfcheck default"; say "record: -"; exit 0
 	fi
-	base='' from=''
+	base='' from='' sel='' recorded=''
 	if [ -n "$since" ]; then
 		base=$(git rev-parse -q --verify "$since^{commit}") || die "CHECK_SINCE=$since: no such commit"
 		from="CHECK_SINCE=$since"
@@ -115,26 +115,32 @@ select)
 		while read -r c; do
 			[ -z "${passed[$c]:-}" ] || { base=$c; break; }
 		done < <(git rev-list --max-count=2000 HEAD)
-		[ -z "$base" ] || from="the last commit whose make check passed on this machine ($cache/check-passed/)"
+		[ -z "$base" ] || recorded=y from="the last commit whose make check passed on this machine ($cache/check-passed/)"
 	fi
 	if [ -z "$base" ] && base=$(git rev-parse -q --verify 'HEAD^1'); then
 		from="HEAD's first parent (no make check passed here on an ancestor)"
 	fi
 	if [ -z "$base" ]; then
 		say "HEAD has no parent here (a root commit or a shallow clone): the full default check"
-		say "stages: lint selfcheck default"
+		sel="lint selfcheck default"
 	else
 		say "changed since $(git rev-parse --short "$base"), $from:"
 		{ git diff --no-renames --name-only "$base" --; git ls-files --others --exclude-standard; } |
 			sort -u >"${TMPDIR:-/tmp}/check-select.$$"
 		select_paths <"${TMPDIR:-/tmp}/check-select.$$"
 		rm -f "${TMPDIR:-/tmp}/check-select.$$"
-		say "stages: $(union)"
+		sel=$(union)
 	fi
-	if [ -z "$(git status --porcelain)" ]; then
-		say "record: $(git rev-parse HEAD)"
-	else
+	say "stages: $sel"
+	# A pass is a base for the next selection only if this one stood on a
+	# recorded pass or was the full default check: a partial check against
+	# a first parent that never passed here proves only that change.
+	if [ -n "$(git status --porcelain)" ]; then
 		say "record: - (uncommitted changes: a pass is not recorded)"
+	elif [ -z "$recorded" ] && [[ " $sel " != *" default "* ]]; then
+		say "record: - (neither a recorded pass nor the full default check below it: a pass is not recorded)"
+	else
+		say "record: $(git rev-parse HEAD)"
 	fi
 	;;
 head)

@@ -47,8 +47,8 @@ check "make -n check, a docs-only commit -> selection printed first, lint and se
 	grep -q '^check:   docs/measurements.md -> lint selfcheck' '$t/sel.docs' &&
 	grep -qx 'check: stages: lint selfcheck' '$t/sel.docs' && grep -q '^scripts/selftest/selfcheck.sh' '$t/sel.docs' &&
 	! grep -q '\"kernel \|\"boot \|lava.sh run \|^scripts/results/mutants.sh\|^make ' '$t/sel.docs'"
-check "... and records the pass of that commit (a clean work tree)" \
-	grep -q "^scripts/build/check-select.sh record '$t/selcache' '$($g rev-parse HEAD)' lint selfcheck\$" "$t/sel.docs"
+check "... and records no pass: a partial check on a first parent that never passed proves only that change" \
+	grep -q "^scripts/build/check-select.sh record '$t/selcache' '-' lint selfcheck\$" "$t/sel.docs"
 echo x >>"$t/sel/patches/7.2/0000-cover-letter.patch" && $g commit -qam 7.2
 smake >"$t/sel.72"
 check "make -n check, a patches/7.2/ commit -> the 7.2 stages (CHECK_TREES=7.2), not the 6.1 matrix" sh -c \
@@ -65,7 +65,8 @@ echo y >>"$t/sel/README.md" && $g commit -qam readme
 smake >"$t/sel.rec"
 check "make -n check after a recorded pass -> the paths since it (7.2 and docs), the record named" sh -c \
 	"grep -q '^check: changed since .* the last commit whose make check passed on this machine' '$t/sel.rec' &&
-	grep -qx 'check: stages: lint selfcheck tree:7.2' '$t/sel.rec' && grep -q '^check:   README.md' '$t/sel.rec'"
+	grep -qx 'check: stages: lint selfcheck tree:7.2' '$t/sel.rec' && grep -q '^check:   README.md' '$t/sel.rec' &&
+	grep -qx \"check: record: $($g rev-parse HEAD)\" '$t/sel.rec'"
 check "make -n check CHECK_TREES=6.12 -> the full default check with it, no selection" sh -c \
 	"smake() { env -i PATH=\"\$PATH\" HOME=\"\$HOME\" make -s -C '$t/sel' -n check B='$t/selb' MATRIX_CACHE='$t/selcache' \"\$@\" 2>&1; }
 	smake CHECK_TREES=6.12 >'$t/sel.k' && grep -q '^check: CHECK_TREES= given: the full default check' '$t/sel.k' &&
