@@ -55,6 +55,7 @@ $(foreach c,$(LAVA_RUN_CELLS),$(eval $(call lava_run_rule,$(c))))
 # LAB_CELLS through it (bad input first) and compares with make matrix.
 # Not in make check: it installs and starts a LAVA server.
 LAVA_IDENTITY ?=
+$(if $(filter lab,$(MAKECMDGOALS)),$(if $(LAVA_IDENTITY),,$(error LAVA_IDENTITY=: the lavacli identity make lab submits with)))
 LAB_CELLS     ?= $(call cell_ids,$(MATRIX_ROWS))
 ifneq ($(filter lab-selftest,$(MAKECMDGOALS)),)
 $(call check_in,LAB_CELLS,$(LAB_CELLS),$(CELL_IDS),cell ('make cells' lists them))

@@ -97,6 +97,8 @@ TESTS          := $(sort $(basename $(notdir $(wildcard compat-tests/*.c))))
 BENCHES        := $(sort $(basename $(notdir $(wildcard compat-tests/bench/*.c))))
 # The selftests of this family every tree's test cells carry.
 KSELFTESTS     ?= filesystems/epoll timers:nanosleep,nsleep-lat,set-timer-lat
+$(foreach k,$(KSELFTESTS),$(if $(if $(findstring ',$(k)),,$(shell printf '%s' '$(k)' | grep -Eqx '[A-Za-z0-9_./-]+(:[A-Za-z0-9_.-]+(,[A-Za-z0-9_.-]+)*)?' && echo y)),,\
+	$(error KSELFTESTS=$(k): a selftests folder, optionally :program,program)))
 # The ABIs a payload runs on an arch: all, or <V>_ABIS_<arch> (<p>_ARCHVARS).
 pabis = $(if $($(1)_ARCHVARS),$($($(1)_ARCHVARS)_ABIS_$(2)),$(ABIS_$(2)))
 poverlay   = $(call $(1)_OVERLAY,$(2))

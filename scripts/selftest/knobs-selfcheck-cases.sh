@@ -65,6 +65,8 @@ bench|BENCH_KERNELS=nope|no such kernel of tree 6.1|
 lava|LAVA_CELLS=nope-x86_64|no such cell|
 lava-check|LAVA_RUN_CELLS=6.1-base-arm|no such cell of LAVA_CELLS|LAVA_CELLS=6.1-base-x86_64
 lab-selftest|LAB_CELLS=nope|no such cell|
+lab|LAVA_IDENTITY=|the lavacli identity|ARTIFACT_URL=http://example.invalid/
+matrix|KSELFTESTS=timers:a;b|a selftests folder|
 lab-selftest|LAB_DEVICES=0|a count of qemu devices|
 series|SERIES_OUT=/etc/passwd|not a folder|
 dashboard|DASHBOARD_DIR=/etc/passwd|not a folder|
