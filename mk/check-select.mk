@@ -5,8 +5,9 @@
 # changed since the last commit whose make check passed on this machine
 # (recorded beside the product cache, MATRIX_CACHE), else since HEAD's
 # first parent, or since CHECK_SINCE. What it chose and why is printed
-# first (by mk/check.mk, once every knob is checked). CHECK_STAGES= on the command line chooses instead; any other
-# CHECK_* knob there means the full default check with it, as before.
+# first (by mk/check.mk, once every knob is checked). CHECK_STAGES= on the
+# command line chooses instead; any other CHECK_* knob there means the
+# full default check with it, as before.
 CHECK_KNOBS := CHECK_ARCHES CHECK_TREES CHECK_MUTANT_TREES CHECK_MUTANT_ARCHES \
 	CHECK_TREE_ARCHES CHECK_LAVA_RUN_ARCHES CHECK_DEBUG_ARCHES
 # Knobs that narrow a check: a pass with one of them proves less than
