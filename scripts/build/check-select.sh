@@ -151,7 +151,7 @@ record)
 	[ $# -ge 3 ] || die "usage: check-select.sh record CACHE COMMIT STAGES..."
 	cache=$2 commit=$3; shift 3
 	if [ "$commit" = - ]; then
-		say "passed (not recorded: uncommitted changes, or knobs chose or narrowed the stages)"
+		say "passed (not recorded: see the selection's \"check: record:\" line, or knobs chose the stages)"
 		exit 0
 	fi
 	if [ "$cache" = off ]; then say "passed (not recorded: MATRIX_CACHE=off)"; exit 0; fi
