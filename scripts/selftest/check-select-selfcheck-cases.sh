@@ -75,3 +75,7 @@ fails_with "CHECK_STAGES of an unknown stage -> one line" "CHECK_STAGES=tree:9.9
 	smake CHECK_STAGES=tree:9.9
 fails_with "CHECK_SINCE that is no commit -> one line" "CHECK_SINCE=nosuch: no such commit" \
 	smake CHECK_SINCE=nosuch
+check "make -n check-all -> every stage whatever changed, its pass recorded (clean, no knob)" sh -c \
+	"env -i PATH=\"\$PATH\" HOME=\"\$HOME\" make -s -C '$t/sel' -n check-all B='$t/selb' MATRIX_CACHE='$t/selcache' >'$t/sel.all' 2>&1;
+	grep -qx 'check: CHECK_STAGES=default given: those stages, nothing selected by the change' '$t/sel.all' &&
+	grep -q 'CHECK_RECORD=$($g rev-parse HEAD)' '$t/sel.all'"
