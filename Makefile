@@ -30,6 +30,8 @@
 
 SHELL     := /bin/bash
 B         := $(CURDIR)/build
+# Helpers (check_in, check_count) for the knob checks below and every mk/ file.
+include mk/lib.mk
 JOBS      ?= $(shell nproc)
 # POOL=parent (make check's stage sub-makes): take jobs from the parent's
 # pool instead of a pool of JOBS of one's own, so stages run side by side
@@ -45,15 +47,19 @@ REPEAT    ?= 1
 RERUN     ?= 0
 OVERLAY   ?=
 export REPEAT RERUN
-$(if $(shell [ "$(JOBS)" -ge 1 ] 2>/dev/null && echo y),,$(error JOBS=$(JOBS): a number of jobs, 1 or more))
+# Every knob is checked here or beside its definition, before any work:
+# one line naming it and the cause, exit 2 (README "Knobs").
+$(call check_count,JOBS,1,a number of jobs)
 $(if $(OVERLAY),$(if $(shell [ -d "$(OVERLAY)" ] && echo y),,$(error OVERLAY=$(OVERLAY): not a directory)))
-$(if $(shell [ "$(REPEAT)" -ge 1 ] 2>/dev/null && echo y),,$(error REPEAT=$(REPEAT): a count of boots, 1 or more))
+$(call check_count,REPEAT,1,a count of boots)
+$(call check_count,BOOT_TIMEOUT,1,seconds per guest)
+$(call check_in,RERUN,$(RERUN),0 1,value (0: reuse an unchanged cell's boot, 1: boot it again))
 # Build products (source trees, kernels) by content key outside the clone
 # (scripts/build/cache.sh): a second clone of the same commit builds no kernel.
 MATRIX_CACHE     ?= $(or $(XDG_CACHE_HOME),$(HOME)/.cache)/select-matrix
 MATRIX_CACHE_MAX ?= 20480
 $(if $(filter off /%,$(MATRIX_CACHE)),,$(error MATRIX_CACHE=$(MATRIX_CACHE): an absolute path, or off))
-$(if $(shell [ "$(MATRIX_CACHE_MAX)" -ge 1 ] 2>/dev/null && echo y),,$(error MATRIX_CACHE_MAX=$(MATRIX_CACHE_MAX): a size in MiB, 1 or more))
+$(call check_count,MATRIX_CACHE_MAX,1,a size in MiB)
 export MATRIX_CACHE MATRIX_CACHE_MAX
 # make check's sub-makes are part of its run (one time table).
 ifeq ($(MAKELEVEL),0)
@@ -64,7 +70,7 @@ export MATRIX_CONSOLE := /proc/$(shell echo $$PPID)/fd/1
 endif
 export TIMES  := $(B)/times
 
-include mk/lib.mk mk/rows.mk mk/trees.mk mk/kernels.mk mk/guests.mk mk/cells.mk \
+include mk/check-select.mk mk/rows.mk mk/trees.mk mk/kernels.mk mk/guests.mk mk/cells.mk \
 	mk/series.mk mk/lava.mk mk/check.mk
 
 .PHONY: matrix check lint selfcheck deps trees kernels tests initramfs boot \

@@ -14,8 +14,8 @@ FLAVOUR_debug_QEMU   := -m 2048
 TRINITY_SEED   ?=
 TRINITY_CALLS  ?=
 TRINITY_S      ?=
-$(if $(TRINITY_SEED),$(if $(shell [ "$(TRINITY_SEED)" -ge 0 ] 2>/dev/null && echo y),,$(error TRINITY_SEED=$(TRINITY_SEED): a seed, a number)))
-$(foreach v,TRINITY_CALLS TRINITY_S,$(if $($(v)),$(if $(shell [ "$($(v))" -ge 1 ] 2>/dev/null && echo y),,$(error $(v)=$($(v)): a number, 1 or more))))
+$(if $(TRINITY_SEED),$(call check_count,TRINITY_SEED,0,a seed$(comma) a number))
+$(foreach v,TRINITY_CALLS TRINITY_S,$(if $($(v)),$(call check_count,$(v),1,a number)))
 # A case's bound (compat-tests/lib/guard.h) in host-time seconds: under
 # KASAN and stress-ng a case runs several times slower than in virtual time.
 FLAVOUR_debug_CMDLINE := matrix.case_timeout=240 $(if $(TRINITY_SEED),matrix.trinity_seed=$(TRINITY_SEED)) \
@@ -29,7 +29,7 @@ FLAVOUR_debug_FIRST  := y
 # make check boots it on CHECK_DEBUG_ARCHES only (none: the KASAN guests
 # are in make matrix and make check-all; README "The two commands");
 # defined here, where its cells' arches are, for mk/check.mk.
-CHECK_DEBUG_ARCHES ?=
+CHECK_DEBUG_ARCHES ?= $(CHECK_STAGE_DEBUG)
 $(call check_in,CHECK_DEBUG_ARCHES,$(CHECK_DEBUG_ARCHES),$(ARCHES_KNOWN),arch (arch-configs/<arch>.mk))
 FLAVOUR_debug_ARCHES  = $(foreach a,$(ARCHES),$(if $(DEBUG_$(a)),\
 	$(if $(filter check,$(MAKECMDGOALS)),$(filter $(CHECK_DEBUG_ARCHES),$(a)),$(a))))

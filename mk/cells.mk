@@ -43,6 +43,7 @@ $(foreach c,$(CELLROWS),$(foreach a,$($(c)_ARCHES),$(eval $(call cell_rule,$(c),
 boot: $(call status_of,$(MATRIX_ROWS))
 
 REPORT_DIR ?= $(B)/report
+$(call check_dir,REPORT_DIR)
 REPORT_ARGS = $(B)/results compat-tests/expected-failures $(B)/tree-info $(REPORT_DIR)
 include scripts/results/results.mk
 report: $(call status_of,$(MATRIX_ROWS)) $(B)/tree-info | $(B)/.deps-results
@@ -142,6 +143,8 @@ cost: $(call cell_status,$(GOAL_CELLS_cost))
 
 # --- interactive -------------------------------------------------------------
 FLAVOUR ?= patched
+$(if $(filter shell,$(MAKECMDGOALS)),$(call check_in,FLAVOUR,$(FLAVOUR),$(strip \
+	$(patsubst $(TREE)-%,%,$(filter $(TREE)-%,$(KERNELS)))),kernel of tree $(TREE)))
 shell: $(call kimg,$(TREE)-$(FLAVOUR),$(ARCH)) $(B)/guest/tests-$(TREE)/$(ARCH)/initramfs.cpio
 	$(QEMU_$(ARCH)) -kernel $< -initrd $(B)/guest/tests-$(TREE)/$(ARCH)/initramfs.cpio \
 		-append "$(CMDLINE_$(ARCH)) matrix.shell" -nographic -no-reboot

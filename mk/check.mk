@@ -6,19 +6,34 @@
 
 SHELL_SCRIPTS := $(wildcard scripts/*/*.sh .ci/run) guests/init guests/suite.sh guests/pkgrun \
 	guests/cyclictest.sh guests/debug/trinity $(wildcard guests/debug/*.d/*)
-lint: | $(B)/.deps
-	$(call stage,lint: shellcheck)
+PY_SCRIPTS := $(wildcard scripts/*/*.py)
+# compat-tests (and bench, skip) with warnings as errors, compiled for the
+# host's ABI only: the cross compilers are make check's (deps), not lint's.
+LINT_C      := $(wildcard compat-tests/*.c compat-tests/*/*.c)
+LINT_CFLAGS  = $(filter-out -static -I$(B)/%,$(TEST_CFLAGS)) -Werror -I$(B)/lint
+# Only lint's own packages; kselftest.h from the default tree, unpacked or not.
+$(B)/.deps-lint: scripts/build/deps.sh
+	@mkdir -p $(B) && DEPS_ONLY="shellcheck pyflakes3 gcc libc6-dev $(PKG_$(DEFAULT_TREE))" scripts/build/deps.sh && touch $@
+$(B)/lint/kselftest.h: | $(B)/.deps-lint
+	@mkdir -p $(@D) && k=tools/testing/selftests/kselftest.h && \
+	if [ -f $(B)/$(DEFAULT_TREE)/base/src/$$k ]; then cp $(B)/$(DEFAULT_TREE)/base/src/$$k $@; \
+	else tar -xJOf $(TARBALL_$(DEFAULT_TREE)) --wildcards "*/$$k" >$@.tmp && mv $@.tmp $@; fi
+lint: $(B)/lint/kselftest.h | $(B)/.deps-lint
+	$(call stage,lint: shellcheck$(comma) pyflakes$(comma) compat-tests -Werror)
 	@shellcheck -x $(SHELL_SCRIPTS) && echo "    shellcheck: $(words $(SHELL_SCRIPTS)) scripts clean"
+	@pyflakes3 $(PY_SCRIPTS) && echo "    pyflakes: $(words $(PY_SCRIPTS)) Python files clean"
+	@for f in $(LINT_C); do gcc $(LINT_CFLAGS) -DABI_NAME='"lint"' -c -o /dev/null $$f || exit 1; done && \
+		echo "    compat-tests: $(words $(LINT_C)) sources clean with -Werror for the host ABI ($$(uname -m))"
 
 # guests/suite.sh runs under the guest's busybox of the host's arch.
 SELFCHECK_BUSYBOX := $(B)/busybox/$(shell dpkg --print-architecture)/bin/busybox
 selfcheck: | $(B)/.deps $(B)/.deps-lava $(SELFCHECK_BUSYBOX)
 	$(call stage,selfcheck: harness)
 	@SELFCHECK_BUSYBOX=$(SELFCHECK_BUSYBOX) scripts/selftest/selfcheck.sh
-# Its cases on the default tree SKIP while there is none; make check makes
-# the tree anyway, so there they wait for it (beside the first kernel).
+# Its cases on the default tree SKIP while there is none; a make check that
+# makes the tree anyway (its matrix) waits for it (beside the first kernel).
 ifneq ($(filter check,$(MAKECMDGOALS)),)
-selfcheck: | $(B)/$(DEFAULT_TREE)/base/.tree
+$(if $(CHECK_MATRIX),$(eval selfcheck: | $(B)/$(DEFAULT_TREE)/base/.tree))
 endif
 
 # make check: what CI runs on every change, within 45 minutes from nothing
@@ -34,10 +49,11 @@ endif
 # CHECK_MUTANT_TREES on CHECK_TREE_ARCHES, their checkpatch; report in
 # build/report/trees/): none by default. make check-all: everything, every
 # tree, mutant, debug guest and series prefix on every arch (what a change
-# to a series or the tests needs).
+# to a series or the tests needs). Which of these stages a make check runs
+# comes from what changed (mk/check-select.mk, the table mk/check-paths).
 CHECK_MUTANT_ARCHES ?= x86_64
 # The other trees with CHECK_<t> := y in trees/<t>.mk (none: README).
-CHECK_TREES         ?= $(strip $(foreach t,$(TREES_KNOWN),$(if $(CHECK_$(t)),$(t))))
+CHECK_TREES         ?= $(strip $(foreach t,$(TREES_KNOWN),$(if $(CHECK_$(t))$(filter $(t),$(CHECK_STAGE_TREES)),$(t))))
 # Of those, the trees whose mutants it boots (CHECK_MUTANTS_<t> := y: 7.2).
 CHECK_MUTANT_TREES  ?= $(strip $(foreach t,$(CHECK_TREES),$(if $(CHECK_MUTANTS_$(t)),$(t))))
 CHECK_TREE_ARCHES   ?= x86_64
@@ -48,15 +64,21 @@ CHECK_LAVA_RUN_ARCHES ?= x86_64
 $(foreach v,CHECK_MUTANT_ARCHES CHECK_TREE_ARCHES CHECK_LAVA_RUN_ARCHES,\
 	$(call check_in,$(v),$($(v)),$(ARCHES_KNOWN),arch (arch-configs/<arch>.mk)))
 # A check that boots no mutant would say "mutants: PASS (0 killed)".
-$(if $(filter check,$(MAKECMDGOALS)),$(if $(filter $(CHECK_MUTANT_ARCHES),$(ARCHES)),,\
-	$(error CHECK_MUTANT_ARCHES=$(CHECK_MUTANT_ARCHES): none of make check's ARCHES ($(ARCHES)); add one to CHECK_ARCHES)))
-check: lint selfcheck checkpatch matrix check-kernels check-lava check-mutants check-trees check-dashboard
+$(if $(filter check,$(MAKECMDGOALS)),$(if $(call check_has,mutants),$(if $(filter $(CHECK_MUTANT_ARCHES),$(ARCHES)),,\
+	$(error CHECK_MUTANT_ARCHES=$(CHECK_MUTANT_ARCHES): none of make check's ARCHES ($(ARCHES)); add one to CHECK_ARCHES))))
+CHECK_PARTS = lint selfcheck $(if $(call check_has,checkpatch),checkpatch) \
+	$(if $(CHECK_MATRIX),matrix check-dashboard) check-kernels $(if $(call check_has,lava),check-lava) \
+	$(if $(call check_has,mutants),check-mutants) $(if $(CHECK_TREES),check-trees)
+# Passed: remembered for the next make check's selection (CHECK_RECORD:
+# HEAD, or - when the work tree was not clean or a knob narrowed the check).
+check: $(CHECK_PARTS)
+	@scripts/build/check-select.sh record '$(MATRIX_CACHE)' '$(CHECK_RECORD)' $(CHECK_STAGES)
 # The matrix's dashboard (build/report/index.html) in headless Chromium.
 check-dashboard: | matrix
 	@$(MAKE) POOL=parent dashboard-check ARCHES="$(ARCHES)"
 # Every kernel the check's sub-makes boot, built here in the kernel chain.
 # kernel:arch pairs (kimgs turns them into images).
-CHECK_KPAIRS = $(foreach m,$(RUN_MUTANTS),$(foreach a,$(filter $(CHECK_MUTANT_ARCHES),$($(m)_ARCHES)),$(m):$(a))) \
+CHECK_KPAIRS = $(if $(call check_has,mutants),$(foreach m,$(RUN_MUTANTS),$(foreach a,$(filter $(CHECK_MUTANT_ARCHES),$($(m)_ARCHES)),$(m):$(a)))) \
 	$(foreach t,$(CHECK_TREES),$(foreach k,base patched,\
 		$(foreach a,$(filter $(CHECK_TREE_ARCHES),$(ARCHES)),$(t)-$(k):$(a))) \
 		$(foreach m,$(if $(filter $(t),$(CHECK_MUTANT_TREES)),$($(t)_MUTANTS)),\
@@ -64,8 +86,8 @@ CHECK_KPAIRS = $(foreach m,$(RUN_MUTANTS),$(foreach a,$(filter $(CHECK_MUTANT_AR
 check-kernels: $(call kimgs,$(CHECK_KPAIRS))
 # LAVA jobs of the cells make check builds: no mutant kernel for an arch
 # outside CHECK_MUTANT_ARCHES just to export its job (make lava: all).
-CHECK_LAVA_CELLS = $(call cell_ids,$(MATRIX_ROWS)) \
-	$(filter $(addprefix %-,$(CHECK_MUTANT_ARCHES)),$(call cell_ids,$(RUN_MUTANTS)))
+CHECK_LAVA_CELLS = $(call cell_ids,$(MATRIX_ROWS)) $(if $(call check_has,mutants),\
+	$(filter $(addprefix %-,$(CHECK_MUTANT_ARCHES)),$(call cell_ids,$(RUN_MUTANTS))))
 # After the matrix, the LAVA and mutant stages side by side in make's pool
 # (lava-run boots one guest: alone it left a core idle), then the other
 # trees (they write tree-info, cells.json and build/lava/ of their own
@@ -76,7 +98,7 @@ check-lava: | matrix check-kernels
 check-mutants: | matrix check-kernels
 	@$(MAKE) POOL=parent mutants ARCHES="$(filter $(CHECK_MUTANT_ARCHES),$(ARCHES))"
 # Their cells' LAVA jobs are validated too (exported beside the default's).
-check-trees: | check-lava check-mutants
+check-trees: | check-kernels $(filter check-lava check-mutants,$(CHECK_PARTS))
 	$(if $(CHECK_TREES),@$(MAKE) POOL=parent report $(if $(CHECK_MUTANT_TREES),mutants) lava-validate $(addprefix checkpatch-,$(CHECK_TREES)) \
 		TREES="$(CHECK_TREES)" ARCHES="$(CHECK_TREE_ARCHES)" FLAVOURS="base patched nocompat" \
 		MUTANT_TREES="$(CHECK_MUTANT_TREES)" REPORT_DIR=$(B)/report/trees \
@@ -84,7 +106,8 @@ check-trees: | check-lava check-mutants
 			$(call cell_ids,$(t)-base $(t)-patched $(if $(filter $(t),$(CHECK_MUTANT_TREES)),$($(t)_MUTANTS)))))")
 check-all:
 	@$(MAKE) check bisect TREES="$(TREES_KNOWN)" ARCHES="$(ARCHES)" CHECK_TREES= CHECK_MUTANT_ARCHES="$(ARCHES)" \
-		CHECK_LAVA_RUN_ARCHES="$(ARCHES)" CHECK_DEBUG_ARCHES="$(ARCHES)"
+		CHECK_LAVA_RUN_ARCHES="$(ARCHES)" CHECK_DEBUG_ARCHES="$(ARCHES)" CHECK_STAGES=default \
+		CHECK_RECORD=$(check_all_record)
 .PHONY: check-all check-kernels check-lava check-mutants check-trees check-dashboard \
 	$(foreach t,$(TREES_KNOWN),checkpatch-$(t) bisect-$(t) series-$(t))
 
@@ -98,8 +121,8 @@ check-all:
 KCHAIN_GOALS := matrix report boot kernels check
 KCHAIN_ROWS = $(foreach c,$(MATRIX_ROWS),$(if $($(c)_FIRST),$(c))) \
 	$(foreach c,$(MATRIX_ROWS),$(if $($(c)_FIRST),,$(c)))
-KCHAIN_PAIRS = $(call uniq,$(foreach c,$(KCHAIN_ROWS),$(foreach a,$($(c)_ARCHES),$($(c)_KERNEL):$(a))) \
-	$(if $(filter check,$(MAKECMDGOALS)),$(CHECK_KPAIRS)))
+KCHAIN_MATRIX = $(foreach c,$(KCHAIN_ROWS),$(foreach a,$($(c)_ARCHES),$($(c)_KERNEL):$(a)))
+KCHAIN_PAIRS = $(call uniq,$(if $(filter check,$(MAKECMDGOALS)),$(if $(CHECK_MATRIX),$(KCHAIN_MATRIX)) $(CHECK_KPAIRS),$(KCHAIN_MATRIX)))
 kchain = $(if $(word 2,$(1)),$(eval $(word 2,$(1)): | $(word 1,$(1)))$(call kchain,$(wordlist 2,$(words $(1)),$(1))))
 CHAIN_RUN := $(if $(if $(MAKECMDGOALS),$(filter $(KCHAIN_GOALS),$(MAKECMDGOALS)),y),y)
 ifeq ($(CHAIN_RUN),y)
@@ -136,3 +159,6 @@ disk:
 		$(DISK_MIB_KERNEL) $(DISK_MIB_RUN) $(DISK_MIB_CCACHE) \
 		$(call kdisk,$(call uniq,$(DISK_KPAIRS))))
 $(B)/.deps: | disk
+
+# What make check selected and why, first, once every knob has been checked.
+$(if $(filter check,$(MAKECMDGOALS)),$(info $(CHECK_SELECTED)))

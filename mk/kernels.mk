@@ -15,6 +15,8 @@ kimgs = $(foreach p,$(1),$(call kimg,$(firstword $(subst :, ,$(p))),$(lastword $
 export CCACHE_BASEDIR   := $(B)
 export CCACHE_NOHASHDIR := 1
 export CCACHE_MAXSIZE   ?= 5G
+$(if $(if $(findstring ',$(CCACHE_MAXSIZE)),,$(shell printf '%s' '$(CCACHE_MAXSIZE)' | grep -Eqx '[0-9]+(\.[0-9]+)?[kKMGT]?i?' && echo y)),,\
+	$(error CCACHE_MAXSIZE=$(CCACHE_MAXSIZE): a size as ccache -M takes it (5G, 500M)))
 export KBUILD_BUILD_TIMESTAMP := Mon Sep  1 00:00:00 UTC 2008
 export KBUILD_BUILD_USER := matrix
 export KBUILD_BUILD_HOST := matrix

@@ -2,6 +2,14 @@
 # check_in VAR VALUE KNOWN WHAT: one line and exit 2 when VALUE has a word
 # outside KNOWN, before any work.
 check_in   = $(if $(filter-out $(3),$(2)),$(error $(1)=$(filter-out $(3),$(2)): no such $(4); there are: $(3)))
+# check_count VAR MIN WHAT: one line and exit 2 unless $(VAR) is a whole
+# number of at least MIN: digits only, no leading 0 (JSON, the shell's
+# octal), so a sign, a unit, a fraction or a space is refused too.
+# check_dir VAR: one line and exit 2 when $(VAR) exists and is no folder.
+check_dir = $(if $(wildcard $($(1))),$(if $(wildcard $($(1))/.),,$(error $(1)=$($(1)): not a folder)))
+nondigits = $(subst 0,,$(subst 1,,$(subst 2,,$(subst 3,,$(subst 4,,$(subst 5,,$(subst 6,,$(subst 7,,$(subst 8,,$(subst 9,,$(1)))))))))))
+check_count = $(if $(if $(strip $($(1))),$(if $(call nondigits,$($(1)))$(filter-out 0,$(filter 0%,$($(1)))),,$(shell [ $($(1)) -ge $(2) ] 2>/dev/null && echo y))),,\
+	$(error $(1)=$($(1)): $(3), $(2) or more))
 series_of = $(shell sed -n 's|^\([^#[:space:]][^[:space:]]*\).*|$(1)/\1|p' $(1)/series 2>/dev/null)
 # The selftest fix of patches/kselftest-fixes/series whose subject slug is
 # $(1), by name so a renumbered series still finds it (or one line).

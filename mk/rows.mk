@@ -24,7 +24,7 @@
 ARCHES_KNOWN := $(sort $(patsubst arch-configs/%.mk,%,$(wildcard arch-configs/*.mk)))
 # make check's arches: the two 64-bit kernel families, which run every
 # user ABI (README "The two commands"); make matrix and check-all: all four.
-CHECK_ARCHES ?= x86_64 arm64
+CHECK_ARCHES ?= x86_64 arm64 $(filter-out x86_64 arm64,$(CHECK_STAGE_ARCHES))
 $(call check_in,CHECK_ARCHES,$(CHECK_ARCHES),$(ARCHES_KNOWN),arch (arch-configs/<arch>.mk))
 ARCHES    ?= $(if $(filter check,$(MAKECMDGOALS)),$(CHECK_ARCHES),x86_64 arm64 i386 arm)
 ARCH      ?= $(firstword $(ARCHES))
@@ -97,6 +97,8 @@ TESTS          := $(sort $(basename $(notdir $(wildcard compat-tests/*.c))))
 BENCHES        := $(sort $(basename $(notdir $(wildcard compat-tests/bench/*.c))))
 # The selftests of this family every tree's test cells carry.
 KSELFTESTS     ?= filesystems/epoll timers:nanosleep,nsleep-lat,set-timer-lat
+$(foreach k,$(KSELFTESTS),$(if $(if $(findstring ',$(k)),,$(shell printf '%s' '$(k)' | grep -Eqx '[A-Za-z0-9_./-]+(:[A-Za-z0-9_.-]+(,[A-Za-z0-9_.-]+)*)?' && echo y)),,\
+	$(error KSELFTESTS=$(k): a selftests folder, optionally :program,program)))
 # The ABIs a payload runs on an arch: all, or <V>_ABIS_<arch> (<p>_ARCHVARS).
 pabis = $(if $($(1)_ARCHVARS),$($($(1)_ARCHVARS)_ABIS_$(2)),$(ABIS_$(2)))
 poverlay   = $(call $(1)_OVERLAY,$(2))
@@ -209,8 +211,9 @@ endif
 BENCH_TREE    ?= $(TREE)
 BENCH_KERNELS ?= base patched lowres
 BENCH_COST_ROUNDS ?= 2
-$(if $(shell [ "$(BENCH_COST_ROUNDS)" -ge 1 ] 2>/dev/null && echo y),,$(error BENCH_COST_ROUNDS=$(BENCH_COST_ROUNDS): a count of rounds, 1 or more))
+$(call check_count,BENCH_COST_ROUNDS,1,a count of rounds)
 $(call check_in,BENCH_TREE,$(BENCH_TREE),$(TREES_KNOWN),tree (trees/<tree>.mk))
+$(call check_in,BENCH_KERNELS,$(BENCH_KERNELS),$(patsubst $(BENCH_TREE)-%,%,$(filter $(BENCH_TREE)-%,$(KERNELS))),kernel of tree $(BENCH_TREE))
 define bench_row # TREE FLAVOUR KERNEL PAYLOAD CLOCK RESULTS
 $(1)-$(2)_TREEID  := $(1)
 $(1)-$(2)_FLAVOUR := $(2)

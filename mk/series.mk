@@ -19,6 +19,7 @@ CHECKPATCH_FLAGS := --strict --no-tree -q --ignore UNKNOWN_COMMIT_ID
 # series-$(TREE); series-kselftest-fixes writes the selftest fixes, on the
 # tree they are made on (KSELFTEST_FIXES_TREE).
 SERIES_OUT ?= $(B)/series
+$(call check_dir,SERIES_OUT)
 define tree_checks
 checkpatch-$(1): $(B)/$(1)/base/.tree
 	$$(call stage,checkpatch --strict on the $(1) series)
@@ -62,6 +63,28 @@ b4-prep: $(B)/$(TREE)/base/.tree | $(B)/.deps
 CASE ?=
 culprit_base = $($(ROW_$(1))_TREEID)-base-$(ARCH_$(1))
 GOAL_CELLS_culprit = $(CELL) $(call culprit_base,$(CELL))
+# CASE is checked before any build against the cases the cell's tests
+# have (scripts/results/store.py check case): the last KTAP of the cell or
+# of its tree's base cell, else the results store's runs of those rows,
+# else (nothing booted yet) the test before the dot against the programs
+# of the cell's payload: its compat-tests, its kselftest's (the named ones,
+# or a folder's .c files once the tree is unpacked), the overlay's.
+ks_progs = $(foreach k,$(KSELFTESTS) $(KSELFTESTS_$(1)),$(if $(findstring :,$(k)),\
+	$(subst $(comma), ,$(lastword $(subst :, ,$(k)))),$(notdir $(basename $(wildcard \
+	$(foreach d,base patched selftests,$(B)/$(1)/$(d)/src/tools/testing/selftests/$(k)/*.c))))))
+payload_progs = $($(1)_PROGS) $(notdir $(basename $(wildcard $(addsuffix /*.c,$($(1)_MORE))))) \
+	$(if $($(1)_KSELFTEST),$(or $($(1)_KSELFTEST_PROGS),$(call ks_progs,$($(1)_KSELFTEST)))) \
+	$(if $(call poverlay,$(1),$(2)),$(notdir $(wildcard $(call poverlay,$(1),$(2))/tests.d/*)))
+culprit_case = '$(CASE)' '$(CELL)' '$(ROW_$(CELL))' '$(ROW_$(call culprit_base,$(CELL)))' '$(ARCH_$(CELL))' \
+	'$($(ROW_$(CELL))_RESULTS)/$(ARCH_$(CELL)) $($(ROW_$(call culprit_base,$(CELL)))_RESULTS)/$(ARCH_$(CELL))' \
+	'$(strip $(call payload_progs,$($(ROW_$(CELL))_PAYLOAD),$(ARCH_$(CELL))))' '$($($(ROW_$(CELL))_PAYLOAD)_KSELFTEST)'
+ifneq ($(filter culprit,$(MAKECMDGOALS)),)
+ifneq ($(and $(CASE),$(filter $(CELL),$(CELL_IDS))),)
+$(if $(findstring ',$(CASE)),$(error CASE=$(CASE): test.case, as the report names it))
+CASE_BAD := $(call results_sh,check case $(culprit_case))
+$(if $(CASE_BAD),$(error $(CASE_BAD)))
+endif
+endif
 culprit: $(if $(filter culprit,$(MAKECMDGOALS)),$(cell_check) \
 	$(if $(CASE),,$(error CASE=: the case to bisect, test.case as the report names it)) \
 	$(call cell_status,$(GOAL_CELLS_culprit)) $(B)/cells.json)

@@ -9,6 +9,8 @@
 set -eu
 pkgs="linux-source-6.1 make gcc libc6-dev git perl bc bison flex libelf-dev
 libssl-dev cpio xz-utils kmod ccache dpkg-dev rsync shellcheck mmdebstrap b4 ${DEPS_EXTRA:-}"
+# DEPS_ONLY: just these (make lint: its linters, no toolchain for a kernel).
+[ -z "${DEPS_ONLY:-}" ] || pkgs=$DEPS_ONLY
 native=$(dpkg --print-architecture)
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT

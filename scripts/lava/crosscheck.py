@@ -9,6 +9,8 @@ import shutil
 import tempfile
 
 import common as C
+import ktap  # scripts/results/ (on the path common set)
+import mutants  # scripts/results/ (on the path common set)
 import lab
 
 
@@ -57,7 +59,7 @@ def compare(cell, root=None, what_mine="LAVA run"):
         for s in suites:
             f = os.path.join(p, s + ".ktap")
             if os.path.exists(f):
-                out += ["%s %s" % (s, l) for l in C.ktap.verdict_lines(f)]
+                out += ["%s %s" % (s, l) for l in ktap.verdict_lines(f)]
         return out
 
     a, b = rows(theirs), rows(mine)
@@ -71,14 +73,14 @@ def compare(cell, root=None, what_mine="LAVA run"):
     # Informational only: two boots print different measured times in
     # their diagnostics ("# ... left {..., 184694 us}"), so the KTAP is
     # compared without "#" lines; verdicts decide (rows and report above).
-    def ktap(p, s, diag):
+    def ktap_text(p, s, diag):
         f = os.path.join(p, s + ".ktap")
         if not os.path.exists(f):
             return None
         return [l for l in open(f).read().splitlines() if diag or not re.match(r"^\s*#", l)]
-    both = [s for s in suites if ktap(mine, s, True) is not None and ktap(theirs, s, True) is not None]
-    same_ktap = sum(ktap(theirs, s, True) == ktap(mine, s, True) for s in both)
-    same_struct = sum(ktap(theirs, s, False) == ktap(mine, s, False) for s in both)
+    both = [s for s in suites if ktap_text(mine, s, True) is not None and ktap_text(theirs, s, True) is not None]
+    same_ktap = sum(ktap_text(theirs, s, True) == ktap_text(mine, s, True) for s in both)
+    same_struct = sum(ktap_text(theirs, s, False) == ktap_text(mine, s, False) for s in both)
     ra, rb = report_verdicts(rep["matrix"][1]), report_verdicts(rep["lava"][1])
     # A mutant is compared without its randomized rows, and must be killed
     # by a row that is not one of them, in both results.
@@ -113,7 +115,7 @@ def compare(cell, root=None, what_mine="LAVA run"):
 def mutant_view(lines):
     """A mutant cell's rows without those of compat-tests/randomized, and
     without the counts they change (cell lines, the problem count)."""
-    tests = tuple(t + "." for t in sorted(C.mutants.randomized()))
+    tests = tuple(t + "." for t in sorted(mutants.randomized()))
     out = []
     for l in lines:
         w = l.split()
@@ -136,8 +138,8 @@ def mutant_killed(row, ref, arch, suites, mutant_dir, ref_dir):
         for r, d in ((row, mutant_dir), (ref, ref_dir)):
             os.makedirs(os.path.join(t, r))
             os.symlink(os.path.abspath(d), os.path.join(t, r, arch))
-        _, problems = C.mutants.judge(t, row, ref, ["%s:%s:%s" % (row, arch, s) for s in suites],
-                                      C.mutants.randomized())
+        _, problems = mutants.judge(t, row, ref, ["%s:%s:%s" % (row, arch, s) for s in suites],
+                                      mutants.randomized())
         return problems == 0
     finally:
         shutil.rmtree(t, ignore_errors=True)

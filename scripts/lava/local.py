@@ -10,6 +10,7 @@ import subprocess
 import time
 
 import common as C
+import ktap  # scripts/results/ (on the path common set)
 import jobs
 
 # lava-run's console is a pexpect spawn (lava_dispatcher.shell.ShellCommand)
@@ -120,7 +121,7 @@ def ktap_view(outdir, suites):
     result line of every nesting level, in order (LAVA flattens nesting;
     ktap.py's flat), SUITES in the guest's order (the table's)."""
     return [(s, mangle(name), r) for s in suites if os.path.exists(os.path.join(outdir, s + ".ktap"))
-            for name, r in C.ktap.flat(os.path.join(outdir, s + ".ktap"))]
+            for name, r in ktap.flat(os.path.join(outdir, s + ".ktap"))]
 
 
 # --- run ---------------------------------------------------------------------------------
@@ -143,7 +144,7 @@ def finish_results(outdir, suites, log_text, console, monitors=None, lava=None):
             probs.append("suite %s missing" % s)
         else:
             # LAVA never checks a plan: ktap.py does.
-            probs += C.ktap.plan_problems(f)
+            probs += ktap.plan_problems(f)
     if lava is None:
         lava = lava_results(log_text)
     with open(os.path.join(outdir, "lava-results"), "w") as f:

@@ -6,6 +6,7 @@
 # any regression against that run. Included by mk/cells.mk.
 RESULTS_DB    ?= $(B)/results.db
 DASHBOARD_DIR ?= $(B)/report
+$(call check_dir,DASHBOARD_DIR)
 KCIDB_ORIGIN  ?= selectmatrix
 BASELINE ?=
 BASE     ?=
@@ -26,6 +27,17 @@ ifeq ($(if $(BASELINE),$(BASELINE_CHECKED),n),)
 BASELINE_BAD := $(call results_sh,check-baseline '$(BASELINE)' $(foreach t,$(TREES),$(t)=$(TARBALL_$(t))))
 $(if $(BASELINE_BAD),$(error $(BASELINE_BAD)))
 export BASELINE_CHECKED := y
+endif
+# The store itself, before a goal that records into it (matrix is the
+# default goal): a foreign or damaged file is refused before any build.
+# Checked by the first make only, as BASELINE.
+RECORDING_GOALS := matrix report cell mutants lab lab-selftest check check-all
+ifeq ($(RESULTS_DB_CHECKED),)
+ifneq ($(if $(MAKECMDGOALS),$(filter $(RECORDING_GOALS),$(MAKECMDGOALS)),y),)
+RESULTS_DB_BAD := $(call results_sh,check store)
+$(if $(RESULTS_DB_BAD),$(error $(RESULTS_DB_BAD)))
+export RESULTS_DB_CHECKED := y
+endif
 endif
 results_args_compare   = '$(BASE)' '$(HEAD)' '$(COMPARE_AS)'
 results_args_tag-run   = '$(NAME)' '$(RUN)'
@@ -57,6 +69,7 @@ compare: | $(B)/.deps-results
 tag-run: | $(B)/.deps-results
 	@$(RESULTS) tag '$(NAME)' '$(RUN)'
 KCIDB_OUT ?= $(B)/report/kcidb.json
+$(if $(wildcard $(KCIDB_OUT)/.),$(error KCIDB_OUT=$(KCIDB_OUT): a folder, not a file to write))
 kcidb: | $(B)/.deps-results
 	@$(RESULTS) kcidb '$(RUN)' '$(KCIDB_OUT)'
 dashboard: | $(B)/.deps-results

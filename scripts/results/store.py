@@ -8,6 +8,7 @@
   runs                          every run, newest first
   check-baseline NAME TREE=TARBALL...   before a gated run: one line if bad
   check GOAL ARGS...            a make goal's bad input, before any work
+                                (GOAL store: RESULTS_DB itself)
   compare BASE [HEAD] [--gate] [--as HROW=BROW]  see compare.py
   kcidb [RUN] OUT               see kcidb.py
   dashboard [RUN] OUTDIR        see dashboard.py
@@ -21,6 +22,7 @@ import re
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 
 # No __pycache__ in the checkout.
@@ -221,9 +223,67 @@ def check_baseline(name, pairs):
                                 f"(sha256 {have[t][:12]}, {tarball} is not)")
 
 
+def check_store():
+    """RESULTS_DB before a goal that records: ours, or a file that can be made."""
+    p = db.path()
+    try:
+        if os.path.exists(p):
+            db.open_store()
+            return
+        d = os.path.dirname(os.path.abspath(p))
+        while not os.path.exists(d):
+            d = os.path.dirname(d)
+        try:  # as root os.access() says yes to /proc: try a file there
+            os.unlink(tempfile.mkstemp(prefix=".results-probe.", dir=d)[1])
+        except OSError as e:
+            raise db.StoreError(f"results store {p}: cannot be made in {d} ({e.strerror})")
+    except db.StoreError as e:
+        raise db.StoreError(str(e).replace(f"results store {p}: ", f"RESULTS_DB={p}: ", 1))
+
+
+def check_case(args):
+    """make culprit's CASE before any build: a case the cell's tests have.
+    ARGS: CASE CELL ROW BASE_ROW ARCH "RESULTS_DIR..." "PROGRAM_GLOB..." KSELFTEST_TREE
+    The names come from the last KTAP of the cell or of its tree's base
+    cell (what culprit.sh reads), else from the store's runs of those rows
+    on that arch; with neither, the test before the dot must be one of the
+    cell's programs (its payload's; a kselftest folder's are its .c files
+    once the tree is unpacked)."""
+    import fnmatch
+    import glob
+    import ktap
+    case, cell, row, base, arch, dirs, progs, kst = (args + [""] * 8)[:8]
+    dirs, progs = dirs.split(), progs.split()
+    if not re.fullmatch(r"[^.\s]+\.[^\s]+", case):
+        raise db.StoreError(f"CASE={case}: test.case, as the report names it")
+    known, where = set(), ""
+    for d in dirs:
+        for f in sorted(glob.glob(os.path.join(d, "*.ktap"))):
+            known |= {line.rsplit(" ", 1)[0] for line in ktap.verdict_lines(f)}
+    if known:
+        where = "the last KTAP of " + " and ".join(dirs)
+    elif os.path.exists(db.path()):
+        con = db.open_store()
+        known = {r[0] for r in con.execute(
+            "SELECT DISTINCT name FROM results WHERE cell IN (?, ?) AND arch = ?", (row, base, arch))}
+        where = f"the runs of {row} and {base} on {arch} in {db.path()}"
+    if known:
+        if case not in known:
+            raise db.StoreError(f"CASE={case}: no such case of {cell} ({len(known)} cases in {where})")
+        return
+    test = case.split(".")[0]
+    if not any(fnmatch.fnmatchcase(test, p) for p in progs):
+        more = f"; its kselftests are listed once tree {kst} is unpacked: make trees TREES={kst}" if kst else ""
+        raise db.StoreError(f"CASE={case}: {test} is not a test of {cell} (its tests: {' '.join(progs)}{more})")
+
+
 def check(goal, args):
     """The make goals' bad input, before any work: one line, non-zero exit."""
     a = (args + ["", ""])[:2]
+    if goal == "store":
+        return check_store()
+    if goal == "case":
+        return check_case(args)
     if goal == "tag-run" and not re.fullmatch(r"[A-Za-z][A-Za-z0-9._-]*", a[0]):
         return tag(a[0])
     if goal == "kcidb":

@@ -291,32 +291,9 @@ check "a tree's mutant is compared with that tree's patched -> killed by t.b" sh
 	 grep -q 't.b' '$t/mrep/mutants.txt'"
 
 # --- the Makefile checks what it is asked before any work ----------------------
-fails_with "unknown arch -> one line naming the arches there are" "ARCHES=riscv64: no such arch.*there are: .*x86_64" \
-	make -s -C "$top" -n matrix ARCHES=riscv64
-fails_with "unknown ARCH for a shell -> one line" "ARCH=foo: no such arch" \
-	make -s -C "$top" -n shell ARCH=foo
-fails_with "unknown cell -> one line" "CELL=nope: no such cell" \
-	make -s -C "$top" -n cell CELL=nope
-fails_with "unknown flavour -> one line" "FLAVOURS=nope: no such flavour" \
-	make -s -C "$top" -n matrix FLAVOURS=nope
-fails_with "REPEAT that is not a count -> one line" "REPEAT=x: a count" \
-	make -s -C "$top" -n matrix REPEAT=x
-fails_with "unknown mutant tree -> one line" "MUTANT_TREES=nope: no such tree" \
-	make -s -C "$top" -n mutants MUTANT_TREES=nope
-fails_with "JOBS=0 -> one line" "JOBS=0: a number of jobs" make -s -C "$top" -n matrix JOBS=0
-fails_with "POOL=x -> one line" "POOL=x: empty or parent" make -s -C "$top" -n matrix POOL=x
-fails_with "OVERLAY that is not a directory -> one line" "OVERLAY=/nonexistent: not a directory" \
-	make -s -C "$top" -n matrix OVERLAY=/nonexistent
-fails_with "MATRIX_CACHE relative -> one line" "MATRIX_CACHE=rel: an absolute path, or off" \
-	make -s -C "$top" -n matrix MATRIX_CACHE=rel
-fails_with "MATRIX_CACHE_MAX not a size -> one line" "MATRIX_CACHE_MAX=1G: a size in MiB" \
-	make -s -C "$top" -n matrix MATRIX_CACHE_MAX=1G
-fails_with "TRINITY_SEED not a number -> one line" "TRINITY_SEED=x: a seed, a number" \
-	make -s -C "$top" -n matrix TRINITY_SEED=x
-fails_with "TRINITY_CALLS=0 -> one line" "TRINITY_CALLS=0: a number, 1 or more" \
-	make -s -C "$top" -n matrix TRINITY_CALLS=0
-fails_with "TRINITY_S not a number -> one line" "TRINITY_S=x: a number, 1 or more" \
-	make -s -C "$top" -n matrix TRINITY_S=x
+# Every knob's bad values (scripts/selftest/knobs-selfcheck-cases.sh).
+# shellcheck source=SCRIPTDIR/knobs-selfcheck-cases.sh
+. "$here/knobs-selfcheck-cases.sh"
 check "TRINITY_CALLS=, TRINITY_S= -> on the debug cell's command line" sh -c \
 	"make -s -C '$top' cell-info CELL=6.1-debug-x86_64 TRINITY_CALLS=5 TRINITY_S=7 | grep -q 'matrix.trinity_calls=5 matrix.trinity_s=7'"
 # guests/debug/trinity's verdict on trinity's own count, with a fake trinity.
@@ -351,8 +328,6 @@ fails_with "SERIES= with no patch (a cover letter alone) -> one line" "no patche
 	make -s -C "$top" -n matrix SERIES="$top/patches/6.1/0000-cover-letter.patch"
 check "SERIES= of the sample mbox -> its row on every arch" sh -c \
 	"make -s -C '$top' cells SERIES='$top/docs/samples/series-v1.mbox' | grep -c '^6.1-series-90dbe688-' | grep -qx 4"
-fails_with "make culprit without CASE= -> one line" "CASE=: the case to bisect" \
-	make -s -C "$top" -n culprit CELL=6.1-mutant-i-x86_64
 # A patch that does not apply: named, and no branch left behind.
 if tree61; then
 	fails_with "SERIES= for another tree -> the first patch that does not apply, named" \
@@ -401,28 +376,24 @@ check "README's targets table and the Makefile's targets agree" targets_agree
 pmake() { env -i PATH="$PATH" HOME="$HOME" make -s -C "$top" "$@"; }
 # dline GOAL KNOBS: the disk check's line of a cold run (the kernels it builds).
 dline() { pmake -n "$@" B="$t/cold" 2>/dev/null | grep -m1 '^scripts/build/disk.sh'; }
-line=$(dline check TREES="6.1 6.12")
+line=$(dline check CHECK_STAGES=default TREES="6.1 6.12")
 check "make check TREES=\"6.1 6.12\" -> 6.12's mutant kernels in the check's chain" \
 	sh -c "echo '$line' | grep -q '/6.12/shared-mutants/obj/x86_64:'"
 # make check: base and patched of the default tree on x86_64 and arm64, the
 # mutants on x86_64; no native 32-bit kernel, KASAN guest or other tree.
 kobjs() { dline "$@" | grep -o 'obj/[^:]*:' | sort -u | tr '\n' ' '; }
 check "make check -> 6.1 base and patched on x86_64 and arm64, mutants on x86_64, nothing else" \
-	test "$(kobjs check)" = 'obj/6.1-base-arm64: obj/6.1-base-x86_64: obj/6.1-patched-arm64: obj/6.1-patched-x86_64: obj/x86_64: '
+	test "$(kobjs check CHECK_STAGES=default)" = 'obj/6.1-base-arm64: obj/6.1-base-x86_64: obj/6.1-patched-arm64: obj/6.1-patched-x86_64: obj/x86_64: '
 check "make matrix -> every arch and the debug guest" \
 	sh -c "echo '$(kobjs matrix)' | grep -q 'obj/6.1-patched-arm: .*obj/6.1-patched-i386: ' && echo '$(kobjs matrix)' | grep -q 'obj/6.1-debug-x86_64:'"
 check "make check CHECK_ARCHES=\"x86_64 i386\" CHECK_DEBUG_ARCHES=x86_64 -> i386's kernels and the debug guest" \
 	test "$(kobjs check CHECK_ARCHES="x86_64 i386" CHECK_DEBUG_ARCHES=x86_64)" = \
 	'obj/6.1-base-i386: obj/6.1-base-x86_64: obj/6.1-debug-x86_64: obj/6.1-patched-i386: obj/6.1-patched-x86_64: obj/x86_64: '
 check "DEBUG_arm64=y: make check CHECK_DEBUG_ARCHES=\"x86_64 arm64\" -> the arm64 debug kernel" \
-	sh -c "echo '$(kobjs check DEBUG_arm64=y CHECK_DEBUG_ARCHES="x86_64 arm64")' | grep -q 'obj/6.1-debug-arm64:'"
-fails_with "CHECK_ARCHES of an unknown arch -> one line" "CHECK_ARCHES=foo: no such arch" \
-	make -s -C "$top" -n check CHECK_ARCHES=foo
+	sh -c "echo '$(kobjs check CHECK_STAGES=default DEBUG_arm64=y CHECK_DEBUG_ARCHES="x86_64 arm64")' | grep -q 'obj/6.1-debug-arm64:'"
 fails_with "make check whose arches have none of CHECK_MUTANT_ARCHES -> one line, not 0 mutants passed" \
 	"CHECK_MUTANT_ARCHES=x86_64: none of make check's ARCHES (arm64)" \
 	pmake -n check CHECK_ARCHES=arm64
-fails_with "CHECK_DEBUG_ARCHES of an unknown arch -> one line" "CHECK_DEBUG_ARCHES=foo: no such arch" \
-	make -s -C "$top" -n check CHECK_DEBUG_ARCHES=foo
 
 # --- disk.sh: no room is one line before any work, not ENOSPC mid-build --------
 mkdir -p "$t/disk/base/obj/k" "$t/disk/wt"
@@ -450,7 +421,7 @@ fails_with "ccache on build/'s filesystem -> counted when kernels are built" \
 # CI's clone once had 17 GiB left when objcopy failed at 948 s: a cold
 # make check (one tree, 4 kernels and the mutants' since 7.2 went to
 # check-all) says so first.
-line=$(dline check)
+line=$(dline check CHECK_STAGES=default)
 fails_with "cold make check with 7.8 GiB -> refused before any work" \
 	"disk: 7.8 GiB free .* (1 source trees, 2 worktrees, 5 kernels" \
 	env DISK_AVAIL_MIB=8000 sh -c "cd '$top' && ${line:-false no disk.sh line in make -n check}"
@@ -499,6 +470,10 @@ else
 	skip "LAVA jobs and results" "lava-dispatcher not installed (make lava-check installs it)"
 fi
 
+# --- make check's selection by what changed (mk/check-paths) -------------------
+# shellcheck source=SCRIPTDIR/check-select-selfcheck-cases.sh
+. "$here/check-select-selfcheck-cases.sh"
+
 # --- the results core (scripts/results/): KTAP reader, plans, report, kill rule -
 # shellcheck source=SCRIPTDIR/results-core-selfcheck-cases.sh
 . "$here/results-core-selfcheck-cases.sh"
@@ -529,7 +504,7 @@ fails_with "cell table: a damaged table -> one line naming it" "cells: -: cell t
 fails_with "boot.sh without BOOT_APPEND (the Makefile's, defined once) -> one line" "BOOT_APPEND is not set" \
 	env -u BOOT_APPEND "$top/scripts/boot/boot.sh" "$t/noappend" 2 k i "" "$t/bin/fake-qemu"
 # The disk check reads each goal's cells from the goals' own table.
-line=$(make -s -C "$top" -n culprit CELL=6.1-mutant-d-i386 CASE=x B="$t/cold" 2>/dev/null | grep -m1 '^scripts/build/disk.sh')
+line=$(make -s -C "$top" -n culprit CELL=6.1-mutant-d-i386 CASE=restart.select_sticky B="$t/cold" 2>/dev/null | grep -m1 '^scripts/build/disk.sh')
 check "make culprit: the cell's kernel in the disk check (GOAL_CELLS_culprit)" \
 	sh -c "echo '$line' | grep -q '/6.1/shared-mutants/obj/i386:'"
 if [ -x /usr/bin/lava-run ]; then
