@@ -69,7 +69,7 @@ tree_info = echo "tree $(1): $$(MAKEFLAGS= make -s -C $(B)/$(1)/base/src kernelv
 	echo "  tarball sha256: $$(sha256sum < $(TARBALL_$(1)) | cut -d' ' -f1)"; \
 	echo "  series: $$(git -C $(B)/$(1)/patched/src rev-list --count base..HEAD) patches ($(PATCHDIR_$(1))/), patched HEAD $$(git -C $(B)/$(1)/patched/src rev-parse --short HEAD)";
 $(B)/tree-info: $(foreach t,$(TREES),$(B)/$(t)/base/.tree $(B)/$(t)/patched/.tree $(call sinfo,$(t))) FORCE
-	@{ $(foreach t,$(TREES),$(call tree_info,$(t))) } > $@.tmp.$$$$ && mv $@.tmp.$$$$ $@
+	@{ $(foreach t,$(TREES),$(call tree_info,$(t))) $(distro_info) } > $@.tmp.$$$$ && mv $@.tmp.$$$$ $@
 
 # The selftests are built from the patched tree plus KSELFTEST_FIXES_<t>
 # (patches/kselftest-fixes/: fixes of the tests themselves, sent apart

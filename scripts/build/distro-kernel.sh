@@ -1,0 +1,121 @@
+#!/bin/sh
+# distro-kernel.sh: a Debian kernel image package as the kernel of a cell
+# (flavour distro, flavours/distro.mk). Nothing is built: the package's
+# vmlinuz is booted as it ships.
+#   distro-kernel.sh check VALUE TREE SUITE...
+#       DISTRO_KERNEL=VALUE (a .deb file, or a package name in the tree's
+#       distro suites) checked before any work: prints
+#       "<debarch> <package> <version> <.deb or ->", or one line on
+#       stderr naming VALUE and the cause, exit 2.
+#   distro-kernel.sh get DIR TREE DEBARCH PKG VERSION|DEB "NEEDS" "ABICONF" SUITE...
+#       DIR/vmlinuz, DIR/config and DIR/info (package, version, Debian arch,
+#       the .deb's sha256, suite; the user ABIs the config serves). From the
+#       product cache (kind distro) by package, version and Debian arch (the
+#       archive never reuses a version; a local .deb adds its sha256), else
+#       "apt-get download" through a private apt configuration
+#       (build/apt/distro-TREE, apt-private.sh: signatures checked) or the
+#       .deb given, unpacked with dpkg-deb. NEEDS: config options the boot
+#       needs built in (=y), else one line; ABICONF: "abi:OPTION ..." (the
+#       arch file's DISTRO_ABICONF_).
+set -eu
+here=$(dirname "$0")
+top=$(cd "$here/../.." && pwd)
+cmd=$1; shift
+# The tree's private apt configuration, every guest arch's index, updated
+# when older than an hour (one update serves the four arches' fetches).
+apt_for() {
+	tree=$1; shift
+	apt=$top/build/apt/distro-$tree
+	mkdir -p "$apt"
+	exec 6>"$apt.lock"
+	flock 6
+	if [ -z "$(find "$apt/update.log" -mmin -60 2>/dev/null)" ] || [ "$(cat "$apt/suites" 2>/dev/null)" != "$*" ]; then
+		"$here/apt-private.sh" "$apt" "$(dpkg --print-architecture),amd64,arm64,i386,armhf" "$@" 2>"$apt.err" ||
+			{ flock -u 6; return 1; }
+		echo "$*" >"$apt/suites"
+	fi
+	flock -u 6
+	export APT_CONFIG="$apt/apt.conf"
+}
+case $cmd in
+check)
+	v=$1 tree=$2; shift 2
+	bad() { echo "DISTRO_KERNEL=$v: $*" >&2; exit 2; }
+	case $v in
+	*/* | *.deb)
+		[ -f "$v" ] || bad "no such file"
+		[ -r "$v" ] || bad "not readable"
+		f=$(dpkg-deb -f "$v" Package Version Architecture 2>/dev/null) || bad "not a Debian package (dpkg-deb cannot read it)"
+		p=$(echo "$f" | sed -n 's/^Package: //p') ver=$(echo "$f" | sed -n 's/^Version: //p')
+		a=$(echo "$f" | sed -n 's/^Architecture: //p')
+		dpkg-deb -c "$v" 2>/dev/null | grep -q ' \./boot/vmlinu[xz]-' || bad "$p has no /boot/vmlinuz-*: not a kernel image package"
+		echo "$a $p $ver $(cd "$(dirname "$v")" && pwd)/$(basename "$v")"
+		;;
+	*)
+		case $v in linux-image-*) ;; *) bad "not a .deb file nor a linux-image-* package name" ;; esac
+		[ $# -gt 0 ] || bad "tree $tree has no DISTRO_SUITES_$tree to look it up in"
+		apt_for "$tree" "$@" || bad "cannot look it up: $(tail -n 1 "$top/build/apt/distro-$tree.err")"
+		f=$(apt-cache show --no-all-versions "$v" 2>/dev/null) || true
+		[ -n "$f" ] || bad "no such package in $*"
+		ver=$(echo "$f" | sed -n 's/^Version: //p' | head -n 1)
+		a=$(echo "$f" | sed -n 's/^Architecture: //p' | head -n 1)
+		echo "$a ${v%%:*} $ver -"
+		;;
+	esac
+	;;
+get)
+	dir=$1 tree=$2 debarch=$3 pkg=$4 ver=$5 needs=$6 abiconf=$7; shift 7
+	fail() { echo "distro $tree $debarch: $pkg $ver: $*" >&2; exit 1; }
+	mkdir -p "$dir"
+	exec 9>"$dir/.lock"
+	flock 9
+	deb=
+	case $ver in /*) deb=$ver ver=$(dpkg-deb -f "$deb" Version) ;; esac
+	key=${pkg}_${ver}_$debarch
+	[ -z "$deb" ] || key=${key}_$(sha256sum <"$deb" | cut -c1-16)
+	if [ -f "$dir/vmlinuz" ] && [ "$(cat "$dir/.key" 2>/dev/null)" = "$key" ]; then
+		exit 0
+	fi
+	rm -f "$dir/.key" "$dir/vmlinuz"
+	if ! "$here/cache.sh" get distro "$key" "$dir"; then
+		w=$dir/.work
+		rm -rf "$w" && mkdir -p "$w"
+		if [ -z "$deb" ]; then
+			apt_for "$tree" "$@" || fail "$(tail -n 1 "$top/build/apt/distro-$tree.err")"
+			(cd "$w" && apt-get download -q "$pkg:$debarch=$ver" >download.log 2>&1) ||
+				fail "not in $* (apt-get download failed: $(grep -m1 '^E:' "$w/download.log" | cut -c1-160))"
+			suite=$(apt-cache policy "$pkg:$debarch" | awk -v v="$ver" '$1 == v || $2 == v { getline; print $3; exit }')
+			src=$(ls "$w"/*.deb)
+		else
+			suite="local file $deb"
+			src=$deb
+		fi
+		sha=$(sha256sum <"$src" | cut -d' ' -f1)
+		dpkg-deb --fsys-tarfile "$src" | tar -C "$w" -x --wildcards './boot/vmlinu*' './boot/config-*' ||
+			fail "no /boot/vmlinuz-* in $(basename "$src")"
+		{ mv "$w"/boot/vmlinu*-* "$dir/vmlinuz" && mv "$w"/boot/config-* "$dir/config"; } ||
+			fail "no /boot/vmlinuz-* and config-* in $(basename "$src")"
+		echo "$pkg $ver $debarch sha256 $sha ($suite)" >"$dir/package"
+		rm -rf "$w"
+		"$here/cache.sh" put distro "$key" "$dir" vmlinuz config package
+	fi
+	# What the boot needs built in, and the user ABIs the config serves.
+	for o in $needs; do
+		grep -q "^CONFIG_$o=y" "$dir/config" || fail "CONFIG_$o is not built in (=y): the guest cannot boot without it"
+	done
+	{
+		cat "$dir/package"
+		for x in $abiconf; do
+			o=CONFIG_${x#*:}
+			s=$(grep "^$o=" "$dir/config" || echo "$o is not set")
+			case $s in *=y) echo "  ABI ${x%%:*}: served ($s)" ;;
+			*) echo "  ABI ${x%%:*}: NOT served ($s): its cells fail" ;; esac
+		done
+	} >"$dir/info"
+	echo "$key" >"$dir/.key"
+	;;
+*)
+	echo "usage: distro-kernel.sh check VALUE TREE SUITE... | get DIR TREE DEBARCH PKG VERSION|DEB NEEDS ABICONF SUITE..." >&2
+	exit 2
+	;;
+esac
