@@ -18,8 +18,8 @@ DISTRO_KERNEL ?=
 ifneq ($(DISTRO_KERNEL),)
 DISTRO_KERNEL_CHECK := $(shell scripts/build/distro-kernel.sh check '$(DISTRO_KERNEL)' $(TREE) $(DISTRO_SUITES_$(TREE)) 2>&1)
 $(if $(filter DISTRO_KERNEL=%,$(firstword $(DISTRO_KERNEL_CHECK))),$(error $(DISTRO_KERNEL_CHECK)))
-DISTRO_KERNEL_ARCH := $(foreach a,$(ARCHES_KNOWN),$(if $(shell grep -qx 'DEBARCH_$(a) *:= *$(word 1,$(DISTRO_KERNEL_CHECK))' \
-	arch-configs/$(a).mk && echo y),$(a)))
+DISTRO_KERNEL_ARCH := $(strip $(foreach a,$(ARCHES_KNOWN),$(if $(shell grep -qx 'DEBARCH_$(a) *:= *$(word 1,$(DISTRO_KERNEL_CHECK))' \
+	arch-configs/$(a).mk && echo y),$(a))))
 $(if $(DISTRO_KERNEL_ARCH),,$(error DISTRO_KERNEL=$(DISTRO_KERNEL): Debian arch $(word 1,$(DISTRO_KERNEL_CHECK)) is no guest arch's (DEBARCH_ of arch-configs/*.mk)))
 $(if $(filter $(DISTRO_KERNEL_ARCH),$(ARCHES)),,$(error DISTRO_KERNEL=$(DISTRO_KERNEL): a $(DISTRO_KERNEL_ARCH) kernel; ARCHES=$(ARCHES) has no $(DISTRO_KERNEL_ARCH)))
 $(if $(filter distro,$(EXTRA_FLAVOURS_$(TREE))),,$(error DISTRO_KERNEL=$(DISTRO_KERNEL): tree $(TREE) has no distro row (EXTRA_FLAVOURS_$(TREE))))

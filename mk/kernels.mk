@@ -37,9 +37,9 @@ endef
 # (scripts/build/distro-kernel.sh, the product cache's kind distro); the
 # tree's pinned package, or DISTRO_KERNEL's on its arch in TREE's row.
 distro_pkg = $(subst %,$(DISTRO_ABI_$($(1)_TREEID)),$(DISTRO_PKG_$(2)))
-distro_src = $(if $(and $(DISTRO_KERNEL),$(filter $(TREE),$($(1)_TREEID)),$(filter $(DISTRO_KERNEL_ARCH),$(2))),\
+distro_src = $(strip $(if $(and $(DISTRO_KERNEL),$(filter $(TREE),$($(1)_TREEID)),$(filter $(DISTRO_KERNEL_ARCH),$(2))),\
 	$(word 2,$(DISTRO_KERNEL_CHECK)) $(if $(filter -,$(word 4,$(DISTRO_KERNEL_CHECK))),$(word 3,$(DISTRO_KERNEL_CHECK)),\
-	$(word 4,$(DISTRO_KERNEL_CHECK))),$(call distro_pkg,$(1),$(2)) $(DISTRO_VERSION_$($(1)_TREEID)))
+	$(word 4,$(DISTRO_KERNEL_CHECK))),$(call distro_pkg,$(1),$(2)) $(DISTRO_VERSION_$($(1)_TREEID))))
 define distro_rule
 $(call kimg,$(1),$(2)): FORCE | $(B)/.deps
 	$$(call stage,kernel: $(1) $(2): $(firstword $(call distro_src,$(1),$(2))))

@@ -52,10 +52,10 @@ ABIS      := $(sort $(foreach a,$(ARCHES),$(ABIS_$(a))))
 # are under build/<t>/.
 TREES_KNOWN  := $(sort $(patsubst trees/%.mk,%,$(wildcard trees/*.mk)))
 export DEFAULT_TREE := 6.1
-TREE      ?= $(DEFAULT_TREE)
+TREE      ?= $(if $(KSRC),ksrc,$(DEFAULT_TREE))
 TREES     ?= $(TREE)
-$(call check_in,TREE,$(TREE),$(TREES_KNOWN),tree (trees/<tree>.mk))
-$(call check_in,TREES,$(TREES),$(TREES_KNOWN),tree (trees/<tree>.mk))
+$(call check_in,TREE,$(TREE),$(TREES_KNOWN) $(if $(KSRC),ksrc),tree (trees/<tree>.mk))
+$(call check_in,TREES,$(TREES),$(TREES_KNOWN) $(if $(KSRC),ksrc),tree (trees/<tree>.mk))
 # patches/mutants/series, tab-separated: "<x>-<name>.patch <arches where
 # the defect can occur> <ABIs> <what it gets wrong>".
 MUTANT_TABLE := $(shell sed -n 's/^\(\([a-z0-9]*\)-[^\t]*\)\t\([^\t]*\)\t.*/\2:\1:\3/p' patches/mutants/series 2>/dev/null)
@@ -65,6 +65,8 @@ $(foreach m,$(MUTANT_TABLE),$(eval MUTANT_PATCH_$(call field,1,$(m)) := patches/
 include $(foreach t,$(TREES_KNOWN),trees/$(t).mk)
 $(foreach t,$(TREES_KNOWN),$(call check_in,MUTANTS_$(t),$(MUTANTS_$(t)),$(MUTANT_IDS),mutant (patches/mutants/series)) \
 	$(call check_in,MUTANT_TESTS_$(t),$(MUTANT_TESTS_$(t)),compat kselftest,judge (compat or kselftest)))
+# KSRC=<path>: the developer's own tree, one more tree (ksrc).
+include mk/ksrc.mk
 
 # --- flavours: what a row of a tree is, one flavours/<f>.mk each ------------------
 # FLAVOUR_<f>_TREE (the tree row its kernel builds: base, patched),
@@ -158,6 +160,7 @@ $(1)-$(2)_QEMU    := $(FLAVOUR_$(2)_QEMU)
 $(1)-$(2)_CMDLINE := $(FLAVOUR_$(2)_CMDLINE)
 $(1)-$(2)_FIRST   := $(FLAVOUR_$(2)_FIRST)
 $(1)-$(2)_JUDGE   := $(FLAVOUR_$(2)_JUDGE)
+$(1)-$(2)_JUDGETREE := $(JUDGETREE_$(1))
 $(if $(filter undefined,$(origin FLAVOUR_$(2)_ARCHES)),,$(1)-$(2)_ARCHES = $$(FLAVOUR_$(2)_ARCHES))
 CELLROWS += $(1)-$(2)
 endef
@@ -247,11 +250,12 @@ $(call check_in,FLAVOURS,$(FLAVOURS),$(FLAVOURS_KNOWN),flavour)
 MATRIX_ROWS := $(foreach t,$(TREES),$(filter $(addprefix $(t)-,$(FLAVOURS)),$(CELLROWS))) $(SERIES_ROW)
 
 # Cell ids <row>-<arch>; what the report reads: row:arch:suite:tree:flavour
-# and, when it differs, :<flavour whose expected failures apply>.
+# and, when they differ, :<flavour>:<tree> whose expected failures apply.
 cell_ids   = $(foreach c,$(1),$(foreach a,$($(c)_ARCHES),$(c)-$(a)))
 CELL_IDS  := $(call cell_ids,$(CELLROWS))
 $(foreach c,$(CELLROWS),$(foreach a,$($(c)_ARCHES),$(eval ROW_$(c)-$(a) := $(c)) $(eval ARCH_$(c)-$(a) := $(a))))
 suites     = $(call pabis,$($(1)_PAYLOAD),$(2)) $(if $(call poverlay,$($(1)_PAYLOAD),$(2)),overlay)
-report_cells = $(foreach c,$(1),$(foreach a,$($(c)_ARCHES),$(foreach i,$(call suites,$(c),$(a)),$(c):$(a):$(i):$($(c)_TREEID):$($(c)_FLAVOUR)$(if $($(c)_JUDGE),:$($(c)_JUDGE)))))
+report_cells = $(foreach c,$(1),$(foreach a,$($(c)_ARCHES),$(foreach i,$(call suites,$(c),$(a)),$(c):$(a):$(i):$($(c)_TREEID):$($(c)_FLAVOUR)$(call judge_of,$(c)))))
+judge_of = $(if $($(1)_JUDGE)$($(1)_JUDGETREE),:$(or $($(1)_JUDGE),$($(1)_FLAVOUR))$(if $($(1)_JUDGETREE),:$($(1)_JUDGETREE)))
 status_of  = $(foreach c,$(1),$(foreach a,$($(c)_ARCHES),$($(c)_RESULTS)/$(a)/status))
 cell_status = $(foreach c,$(1),$($(ROW_$(c))_RESULTS)/$(ARCH_$(c))/status)

@@ -84,7 +84,7 @@ get)
 			apt_for "$tree" "$@" || fail "$(tail -n 1 "$top/build/apt/distro-$tree.err")"
 			(cd "$w" && apt-get download -q "$pkg:$debarch=$ver" >download.log 2>&1) ||
 				fail "not in $* (apt-get download failed: $(grep -m1 '^E:' "$w/download.log" | cut -c1-160))"
-			suite=$(apt-cache policy "$pkg:$debarch" | awk -v v="$ver" '$1 == v || $2 == v { getline; print $3; exit }')
+			suite=$(apt-cache policy "$pkg:$debarch" | awk -v v="$ver" '$1 == v || ($1 == "***" && $2 == v) { getline; print $3; exit }')
 			src=$(ls "$w"/*.deb)
 		else
 			suite="local file $deb"

@@ -4,7 +4,7 @@
 # printed). Fast: fake guests and trees, no kernel build.
 # Every self-test of the harness, from here (make selfcheck):
 #   scripts/selftest/*-selfcheck-cases.sh   sourced below (results core and
-#                                           store, b4-prep, the SKIP checks)
+#                                           store, b4-prep, the SKIP checks, distro)
 #   scripts/lava/selftest.py, selftest_lab.py, refs/   through lava.sh
 #                                           selftest and lava.sh refs
 # and the three that need more than a fake, each its own target:
@@ -576,6 +576,8 @@ fails_with "cost-report.sh: a round's guest that did not finish -> named, non-ze
 # --- the kselftest's SKIP checks: flavour nocompat, compat-tests/skip/ --------
 # shellcheck source=SCRIPTDIR/skip-selfcheck-cases.sh
 . "$here/skip-selfcheck-cases.sh"
+# shellcheck source=SCRIPTDIR/distro-selfcheck-cases.sh
+. "$here/distro-selfcheck-cases.sh"
 
 # --- the test sources follow the rules ---------------------------------------------
 for f in "$top"/compat-tests/*.c "$top"/compat-tests/skip/*.c; do

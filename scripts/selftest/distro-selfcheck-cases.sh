@@ -1,0 +1,36 @@
+# shellcheck shell=sh
+# shellcheck disable=SC2154 # t and top are selfcheck.sh's
+# Flavour distro (Debian's kernel image packages, flavours/distro.mk):
+# cases of scripts/selftest/selfcheck.sh, sourced by it (its check,
+# fails_with, $t and $top). Rows and bad DISTRO_KERNEL= values, no network:
+# a fake .deb made with dpkg-deb.
+check "distro -> one cell per arch, Debian's package per arch, judged like base" sh -c \
+	"[ \"\$(make -s -C '$top' cells FLAVOURS=distro | grep distro | tr '\n' ' ')\" = '6.1-distro-x86_64 6.1-distro-arm64 6.1-distro-i386 6.1-distro-arm ' ] &&
+	 make -s -C '$top' -n matrix FLAVOURS=distro ARCHES=arm | grep -q 'distro-kernel.sh get .* armhf linux-image-6.1.0-[0-9]*-armmp ' &&
+	 make -s -C '$top' -n matrix FLAVOURS=distro ARCHES=arm | grep -q '6.1-distro:arm:armhf:6.1:distro:base'"
+fails_with "DISTRO_KERNEL= no such file -> one line, exit 2" "DISTRO_KERNEL=$t/nosuch.deb: no such file" \
+	make -s -C "$top" -n matrix DISTRO_KERNEL="$t/nosuch.deb"
+echo junk >"$t/junk.deb"
+fails_with "DISTRO_KERNEL= not a Debian package -> one line" "junk.deb: not a Debian package" \
+	make -s -C "$top" -n matrix DISTRO_KERNEL="$t/junk.deb"
+fails_with "DISTRO_KERNEL= neither a .deb nor linux-image-* -> one line" "DISTRO_KERNEL=bash: not a .deb file nor" \
+	make -s -C "$top" -n matrix DISTRO_KERNEL=bash
+# Fake packages: one with no /boot/vmlinuz-*, one with (arm64).
+mkdir -p "$t/deb/DEBIAN" "$t/deb/usr/share/doc/x" "$t/kdeb/DEBIAN" "$t/kdeb/boot"
+printf 'Package: linux-image-9.9-arm64\nVersion: 9.9-1\nArchitecture: arm64\nMaintainer: t <t@t>\nDescription: t\n' >"$t/kdeb/DEBIAN/control"
+sed 's/linux-image-9.9-arm64/notakernel/' "$t/kdeb/DEBIAN/control" >"$t/deb/DEBIAN/control"
+echo k >"$t/kdeb/boot/vmlinuz-9.9-arm64" && echo c >"$t/kdeb/boot/config-9.9-arm64"
+dpkg-deb --build -Zgzip "$t/deb" "$t/notk.deb" >/dev/null 2>&1
+dpkg-deb --build -Zgzip "$t/kdeb" "$t/k.deb" >/dev/null 2>&1
+fails_with "DISTRO_KERNEL= a package with no kernel image -> one line" "notakernel has no /boot/vmlinuz-\*: not a kernel image package" \
+	make -s -C "$top" -n matrix DISTRO_KERNEL="$t/notk.deb"
+fails_with "DISTRO_KERNEL= of an arch outside ARCHES -> one line" "a arm64 kernel; ARCHES=x86_64 has no arm64" \
+	make -s -C "$top" -n matrix DISTRO_KERNEL="$t/k.deb" ARCHES=x86_64
+check "DISTRO_KERNEL= a kernel .deb -> the distro row on its arch alone, that .deb" sh -c \
+	"[ \"\$(make -s -C '$top' cells DISTRO_KERNEL='$t/k.deb' | grep distro)\" = 6.1-distro-arm64 ] &&
+	 make -s -C '$top' -n matrix DISTRO_KERNEL='$t/k.deb' | grep -q 'distro-kernel.sh get .* arm64 linux-image-9.9-arm64 $t/k.deb '"
+check "distro-kernel.sh get of a .deb -> vmlinuz, and the ABIs its config serves" sh -c \
+	"MATRIX_CACHE=off '$top/scripts/build/distro-kernel.sh' get '$t/dk' 6.1 arm64 linux-image-9.9-arm64 '$t/k.deb' '' 'arm64:ARM64' &&
+	 cmp -s '$t/dk/vmlinuz' '$t/kdeb/boot/vmlinuz-9.9-arm64' && grep -q 'ABI arm64: NOT served' '$t/dk/info'"
+fails_with "distro-kernel.sh get: a boot option not built in -> one line" "CONFIG_SERIAL_AMBA_PL011_CONSOLE is not built in" \
+	env MATRIX_CACHE=off "$top/scripts/build/distro-kernel.sh" get "$t/dk2" 6.1 arm64 linux-image-9.9-arm64 "$t/k.deb" SERIAL_AMBA_PL011_CONSOLE ''
