@@ -1,6 +1,6 @@
 # shellcheck shell=sh
 # shellcheck disable=SC2154 # t and top are selfcheck.sh's
-# Flavour distro (Debian's kernel image packages, flavours/distro.mk):
+# Flavour distro (Debian's kernel image packages, flavours/distro.mk) and KSRC=:
 # cases of scripts/selftest/selfcheck.sh, sourced by it (its check,
 # fails_with, $t and $top). Rows and bad DISTRO_KERNEL= values, no network:
 # a fake .deb made with dpkg-deb.
@@ -34,3 +34,31 @@ check "distro-kernel.sh get of a .deb -> vmlinuz, and the ABIs its config serves
 	 cmp -s '$t/dk/vmlinuz' '$t/kdeb/boot/vmlinuz-9.9-arm64' && grep -q 'ABI arm64: NOT served' '$t/dk/info'"
 fails_with "distro-kernel.sh get: a boot option not built in -> one line" "CONFIG_SERIAL_AMBA_PL011_CONSOLE is not built in" \
 	env MATRIX_CACHE=off "$top/scripts/build/distro-kernel.sh" get "$t/dk2" 6.1 arm64 linux-image-9.9-arm64 "$t/k.deb" SERIAL_AMBA_PL011_CONSOLE ''
+
+# KSRC=<path> (mk/ksrc.mk): bad input in one line; a fake tree's rows; the
+# import keys by content and never writes into the tree.
+fails_with "KSRC= no such folder -> one line, exit 2" "KSRC=/nonexistent: no such file or folder" \
+	make -s -C "$top" -n matrix KSRC=/nonexistent
+mkdir -p "$t/notk"
+fails_with "KSRC= not a kernel tree -> one line" "KSRC=$t/notk: unreadable, or no Makefile: not a kernel tree" \
+	make -s -C "$top" -n matrix KSRC="$t/notk"
+mkdir -p "$t/ks/fs" "$t/ks/kernel/time"
+touch "$t/ks/fs/select.c" "$t/ks/kernel/time/hrtimer.c"
+printf 'VERSION = 5\nPATCHLEVEL = 4\nSUBLEVEL = 0\n' >"$t/ks/Makefile"
+fails_with "KSRC= too old a tree -> one line" "Linux 5.4 is too old" \
+	make -s -C "$top" -n matrix KSRC="$t/ks"
+printf 'VERSION = 6\nPATCHLEVEL = 1\nSUBLEVEL = 9\n' >"$t/ks/Makefile"
+check "KSRC= a 6.1 tree -> ksrc-base on every arch, judged by 6.1's expected failures" sh -c \
+	"[ \"\$(make -s -C '$top' cells KSRC='$t/ks' | tr '\n' ' ')\" = 'ksrc-base-x86_64 ksrc-base-arm64 ksrc-base-i386 ksrc-base-arm ' ] &&
+	 make -s -C '$top' -n matrix KSRC='$t/ks' ARCHES=arm | grep -q 'ksrc-base:arm:armhf:ksrc:base:base:6.1'"
+git -C "$t/ks" init -q && git -C "$t/ks" add -A && git -C "$t/ks" -c user.name=t -c user.email=t@t commit -q -m k
+echo 'local change' >>"$t/ks/fs/select.c" && echo new >"$t/ks/kernel/new.c"
+git -C "$t/ks" status --porcelain >"$t/ks.before"
+"$top/scripts/build/ksrc.sh" import "$t/ks" "$t/ksb" "$t/ksb/stamp"
+check "ksrc.sh import of a dirty worktree -> its content (changes, untracked) as base, the tree untouched" sh -c \
+	"grep -q 'local change' '$t/ksb/src/fs/select.c' && [ -f '$t/ksb/src/kernel/new.c' ] &&
+	 git -C '$t/ks' status --porcelain | cmp -s - '$t/ks.before' && [ \"\$(git -C '$t/ks' rev-list --count HEAD)\" = 1 ]"
+touch -d '2001-01-01' "$t/ksb/stamp"
+"$top/scripts/build/ksrc.sh" import "$t/ks" "$t/ksb" "$t/ksb/stamp"
+check "ksrc.sh import of an unchanged tree -> nothing remade (stamp untouched)" sh -c \
+	"[ \"\$(stat -c %Y '$t/ksb/stamp')\" -lt 1000000000 ]"
