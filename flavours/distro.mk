@@ -3,7 +3,10 @@
 # base cell's command line, judged like base (its expected failures
 # apply: a Debian kernel without a defect shows XPASS). Per tree:
 # DISTRO_ABI_<t> (6.1.0-57), DISTRO_VERSION_<t>, DISTRO_SUITES_<t>
-# (trees/<t>.mk); per arch: the package (DISTRO_PKG_<arch>, % the ABI)
+# (trees/<t>.mk), DISTRO_ARCHES_<t> (the arches Debian ships a kernel of
+# in that release; default all: an arch of the run it has not is named in
+# the report, not skipped silently), DISTRO_PKG_<t>_<arch> (a package
+# name of that release's own); per arch: the package (DISTRO_PKG_<arch>, % the ABI)
 # and what its boot needs (DISTRO_NEEDS_, DISTRO_CMDLINE_,
 # DISTRO_ABICONF_: arch-configs/<arch>.mk). scripts/build/distro-kernel.sh
 # fetches and keeps it. A tree has it in EXTRA_FLAVOURS_<t>.
@@ -26,4 +29,6 @@ $(if $(filter distro,$(EXTRA_FLAVOURS_$(TREE))),,$(error DISTRO_KERNEL=$(DISTRO_
 FLAVOURS ?= distro
 endif
 FLAVOUR_distro_ARCHES = $(if $(DISTRO_KERNEL),$(DISTRO_KERNEL_ARCH),$(ARCHES))
+# A tree's row: on the arches of DISTRO_ARCHES_<t> only (where set).
+FLAVOUR_distro_TREEARCHES := DISTRO_ARCHES
 $(eval $(call flavour,distro))

@@ -36,7 +36,7 @@ endef
 # A Debian image package (flavour distro): fetched and unpacked, not built
 # (scripts/build/distro-kernel.sh, the product cache's kind distro); the
 # tree's pinned package, or DISTRO_KERNEL's on its arch in TREE's row.
-distro_pkg = $(subst %,$(DISTRO_ABI_$($(1)_TREEID)),$(DISTRO_PKG_$(2)))
+distro_pkg = $(subst %,$(DISTRO_ABI_$($(1)_TREEID)),$(or $(DISTRO_PKG_$($(1)_TREEID)_$(2)),$(DISTRO_PKG_$(2))))
 distro_src = $(strip $(if $(and $(DISTRO_KERNEL),$(filter $(TREE),$($(1)_TREEID)),$(filter $(DISTRO_KERNEL_ARCH),$(2))),\
 	$(word 2,$(DISTRO_KERNEL_CHECK)) $(if $(filter -,$(word 4,$(DISTRO_KERNEL_CHECK))),$(word 3,$(DISTRO_KERNEL_CHECK)),\
 	$(word 4,$(DISTRO_KERNEL_CHECK))),$(call distro_pkg,$(1),$(2)) $(DISTRO_VERSION_$($(1)_TREEID))))
@@ -49,7 +49,9 @@ endef
 # The report names each Debian kernel it booted: package, version, sha256,
 # suite, and which user ABIs its config serves (build/tree-info).
 DISTRO_CELLS = $(foreach c,$(MATRIX_ROWS),$(if $($($(c)_KERNEL)_IMAGE),$(foreach a,$($(c)_ARCHES),$($(c)_KERNEL):$(a))))
-distro_info = $(foreach p,$(DISTRO_CELLS),echo "distro $(subst :, ,$(p)): $$(cat $(dir $(call kimgs,$(p)))info)";)
+distro_info = $(foreach p,$(DISTRO_CELLS),echo "distro $(subst :, ,$(p)): $$(cat $(dir $(call kimgs,$(p)))info)";) \
+	$(foreach c,$(MATRIX_ROWS),$(if $($($(c)_KERNEL)_IMAGE),$(foreach a,$(filter-out $($(c)_ARCHES),$(FLAVOUR_distro_ARCHES)),\
+	echo "distro $(c) $(a): none: Debian's $(firstword $(DISTRO_SUITES_$($(c)_TREEID))) ships no kernel for this arch (DISTRO_ARCHES_$($(c)_TREEID)), no cell";)))
 $(B)/tree-info: $(call kimgs,$(DISTRO_CELLS))
 $(foreach k,$(KERNELS),$(foreach a,$(ARCHES),$(eval $(call $(if $($(k)_IMAGE),distro_rule,kernel_rule),$(k),$(a)))))
 kernels: $(foreach c,$(MATRIX_ROWS),$(foreach a,$($(c)_ARCHES),$(call kimg,$($(c)_KERNEL),$(a))))

@@ -74,7 +74,8 @@ include mk/ksrc.mk
 # _KERNEL (the kernel flavour a cell of it boots; default: itself; a
 # flavour with one has no kernel row of its own), _IMAGE (y: its kernel is
 # a Debian image package, fetched, not built: flavours/distro.mk), _JUDGE
-# (the flavour whose expected failures apply; default: itself), _PAYLOAD (% is the
+# (the flavour whose expected failures apply; default: itself),
+# _TREEARCHES (V: a tree's V_<t> limits the arches of its row), _PAYLOAD (% is the
 # tree; default tests-%), _CLOCK, _QEMU, _CMDLINE, _ARCHVARS
 # (<V>_CMDLINE_<arch> and <V>_ABIS_<arch>: that arch's extra command line
 # and ABIs), _ARCHES, _FIRST (cells). A tree has base and patched, and
@@ -162,6 +163,7 @@ $(1)-$(2)_FIRST   := $(FLAVOUR_$(2)_FIRST)
 $(1)-$(2)_JUDGE   := $(FLAVOUR_$(2)_JUDGE)
 $(1)-$(2)_JUDGETREE := $(JUDGETREE_$(1))
 $(if $(filter undefined,$(origin FLAVOUR_$(2)_ARCHES)),,$(1)-$(2)_ARCHES = $$(FLAVOUR_$(2)_ARCHES))
+$(if $($(FLAVOUR_$(2)_TREEARCHES)_$(1)),$(1)-$(2)_ARCHES = $$(filter $($(FLAVOUR_$(2)_TREEARCHES)_$(1)),$$(FLAVOUR_$(2)_ARCHES)))
 CELLROWS += $(1)-$(2)
 endef
 # A mutant is a commit, a kernel and a cell row on the arches of its line,
