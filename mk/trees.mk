@@ -49,7 +49,7 @@ endef
 define import_rules
 $(B)/$(1)/base/.tree: FORCE | $(B)/.deps
 	$$(call stage,tree: $(1) = $(SRC_$(1)))
-	@$$(call timed,tree $(1)/base) scripts/build/ksrc.sh import $(SRC_$(1)) $(B)/$(1) $$@
+	@$$(call timed,tree $(1)/base) scripts/build/ksrc.sh import $(SRC_$(1)) $(B)/$(1)/base $$@
 $(B)/$(1)/patched/.tree: $(B)/$(1)/base/.tree
 	@mkdir -p $$(@D) && ln -sfn ../base/src $$(@D)/src && touch $$@
 endef
@@ -75,7 +75,7 @@ $(foreach t,$(TREES_KNOWN),$(if $(SRC_$(t)),,$(eval $(call source_rule,$(t)))))
 
 # What every report names, per tree in TREES: version, package, tarball and
 # its sha256, the series.
-tree_info = $(if $(SRC_$(1)),cat $(B)/$(1)/info;,$(tree_info_pkg))
+tree_info = $(if $(SRC_$(1)),cat $(B)/$(1)/base/info;,$(tree_info_pkg))
 tree_info_pkg = echo "tree $(1): $$(MAKEFLAGS= make -s -C $(B)/$(1)/base/src kernelversion) from $(TARBALL_$(1)), $$(cat $(call sinfo,$(1)))"; \
 	echo "  tarball sha256: $$(sha256sum < $(TARBALL_$(1)) | cut -d' ' -f1)"; \
 	echo "  series: $$(git -C $(B)/$(1)/patched/src rev-list --count base..HEAD) patches ($(PATCHDIR_$(1))/), patched HEAD $$(git -C $(B)/$(1)/patched/src rev-parse --short HEAD)";

@@ -48,7 +48,8 @@ check)
 		f=$(dpkg-deb -f "$v" Package Version Architecture 2>/dev/null) || bad "not a Debian package (dpkg-deb cannot read it)"
 		p=$(echo "$f" | sed -n 's/^Package: //p') ver=$(echo "$f" | sed -n 's/^Version: //p')
 		a=$(echo "$f" | sed -n 's/^Architecture: //p')
-		dpkg-deb -c "$v" 2>/dev/null | grep -q ' \./boot/vmlinu[xz]-' || bad "$p has no /boot/vmlinuz-*: not a kernel image package"
+		dpkg-deb -c "$v" 2>/dev/null | grep -q ' \./boot/vmlinu[xz]-\| \./usr/lib/modules/[^/]*/vmlinuz$' ||
+			bad "$p has no /boot/vmlinuz-*: not a kernel image package"
 		echo "$a $p $ver $(cd "$(dirname "$v")" && pwd)/$(basename "$v")"
 		;;
 	*)
@@ -82,20 +83,30 @@ get)
 		rm -rf "$w" && mkdir -p "$w"
 		if [ -z "$deb" ]; then
 			apt_for "$tree" "$@" || fail "$(tail -n 1 "$top/build/apt/distro-$tree.err")"
-			(cd "$w" && apt-get download -q "$pkg:$debarch=$ver" >download.log 2>&1) ||
-				fail "not in $* (apt-get download failed: $(grep -m1 '^E:' "$w/download.log" | cut -c1-160))"
-			suite=$(apt-cache policy "$pkg:$debarch" | awk -v v="$ver" '$1 == v || ($1 == "***" && $2 == v) { getline; print $3; exit }')
-			src=$(ls "$w"/*.deb)
+			# PKG may be several, comma-separated: sid splits the image
+			# (linux-binary-*) from its config (linux-base-*).
+			for p in $(echo "$pkg" | tr , ' '); do
+				(cd "$w" && apt-get download -q "$p:$debarch=$ver" >>download.log 2>&1) ||
+					fail "not in $* (apt-get download failed: $(grep -m1 '^E:' "$w/download.log" | cut -c1-160))"
+			done
+			p=${pkg%%,*}
+			suite=$(apt-cache policy "$p:$debarch" | awk -v v="$ver" '$1 == v || ($1 == "***" && $2 == v) { getline; print $3; exit }')
 		else
 			suite="local file $deb"
-			src=$deb
+			cp "$deb" "$w/"
 		fi
-		sha=$(sha256sum <"$src" | cut -d' ' -f1)
-		dpkg-deb --fsys-tarfile "$src" | tar -C "$w" -x --wildcards './boot/vmlinu*' './boot/config-*' ||
-			fail "no /boot/vmlinuz-* in $(basename "$src")"
-		{ mv "$w"/boot/vmlinu*-* "$dir/vmlinuz" && mv "$w"/boot/config-* "$dir/config"; } ||
-			fail "no /boot/vmlinuz-* and config-* in $(basename "$src")"
-		echo "$pkg $ver $debarch sha256 $sha ($suite)" >"$dir/package"
+		: >"$dir/package"
+		# The image and config: /boot/vmlinuz-<abi>, /boot/config-<abi>
+		# (Debian 12, 13), or /usr/lib/modules/<abi>/{vmlinuz,config} (sid).
+		for d in "$w"/*.deb; do
+			dpkg-deb --fsys-tarfile "$d" | tar -C "$w" -x --wildcards --no-wildcards-match-slash \
+				'./boot/vmlinu*' './boot/config-*' './usr/lib/modules/*/vmlinuz' './usr/lib/modules/*/config' 2>/dev/null || true
+			echo "$(dpkg-deb -f "$d" Package) $ver $debarch sha256 $(sha256sum <"$d" | cut -d' ' -f1) ($suite)" >>"$dir/package"
+		done
+		for f in "$w"/boot/vmlinu*-* "$w"/usr/lib/modules/*/vmlinuz; do [ ! -f "$f" ] || mv "$f" "$dir/vmlinuz"; done
+		for f in "$w"/boot/config-* "$w"/usr/lib/modules/*/config; do [ ! -f "$f" ] || mv "$f" "$dir/config"; done
+		[ -f "$dir/vmlinuz" ] || fail "no /boot/vmlinuz-* nor /usr/lib/modules/*/vmlinuz in it"
+		[ -f "$dir/config" ] || fail "no /boot/config-* nor /usr/lib/modules/*/config in it (sid: add linux-base-*)"
 		rm -rf "$w"
 		"$here/cache.sh" put distro "$key" "$dir" vmlinuz config package
 	fi
