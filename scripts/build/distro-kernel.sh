@@ -15,8 +15,8 @@
 #       "apt-get download" through a private apt configuration
 #       (build/apt/distro-TREE, apt-private.sh: signatures checked) or the
 #       .deb given, unpacked with dpkg-deb. NEEDS: config options the boot
-#       needs built in (=y), else one line; ABICONF: "abi:OPTION ..." (the
-#       arch file's DISTRO_ABICONF_).
+#       needs built in (=y), else one line; ABICONF: "abi:OPTION[:OFF] ..."
+#       (the arch file's DISTRO_ABICONF_).
 set -eu
 here=$(dirname "$0")
 top=$(cd "$here/../.." && pwd)
@@ -116,11 +116,18 @@ get)
 	done
 	{
 		cat "$dir/package"
+		# abi:OPTION[:OFF]: OFF=y builds the ABI in but leaves it off
+		# unless the command line turns it on (x32 on Debian).
 		for x in $abiconf; do
-			o=CONFIG_${x#*:}
-			s=$(grep "^$o=" "$dir/config" || echo "$o is not set")
-			case $s in *=y) echo "  ABI ${x%%:*}: served ($s)" ;;
-			*) echo "  ABI ${x%%:*}: NOT served ($s): its cells fail" ;; esac
+			a=${x%%:*} o=${x#*:} off=
+			case $o in *:*) off=CONFIG_${o#*:} o=${o%%:*} ;; esac
+			s=$(grep "^CONFIG_$o=" "$dir/config" || echo "CONFIG_$o is not set")
+			case $s in
+			*=y)	if [ -n "$off" ] && grep -q "^$off=y" "$dir/config"; then
+					echo "  ABI $a: served ($s), off unless the command line turns it on ($off=y)"
+				else echo "  ABI $a: served ($s)"; fi ;;
+			*) echo "  ABI $a: NOT served ($s): its cells fail" ;;
+			esac
 		done
 	} >"$dir/info"
 	echo "$key" >"$dir/.key"
