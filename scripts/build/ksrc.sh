@@ -24,6 +24,7 @@ check)
 	min=$3
 	bad() { echo "KSRC=$src: $*" >&2; exit 2; }
 	[ -e "$src" ] || bad "no such file or folder"
+	case $src in *.tar | *.tar.*) [ -d "$src" ] || bad "a tarball, not a folder: unpack it (tar -xf) and give its folder" ;; esac
 	[ -d "$src" ] || bad "not a folder"
 	{ [ -r "$src/Makefile" ] && [ -x "$src" ]; } || bad "unreadable, or no Makefile: not a kernel tree"
 	v=$(sed -n 's/^VERSION = //p' "$src/Makefile" | head -n 1) p=$(sed -n 's/^PATCHLEVEL = //p' "$src/Makefile" | head -n 1)
