@@ -8,6 +8,9 @@ check "distro -> one cell per arch, Debian's package per arch, judged like base"
 	"[ \"\$(make -s -C '$top' cells FLAVOURS=distro | grep distro | tr '\n' ' ')\" = '6.1-distro-x86_64 6.1-distro-arm64 6.1-distro-i386 6.1-distro-arm ' ] &&
 	 make -s -C '$top' -n matrix FLAVOURS=distro ARCHES=arm | grep -q 'distro-kernel.sh get .* armhf linux-image-6.1.0-[0-9]*-armmp ' &&
 	 make -s -C '$top' -n matrix FLAVOURS=distro ARCHES=arm | grep -q '6.1-distro:arm:armhf:6.1:distro:base'"
+check "distro of a release with no i386 kernel (6.12) -> no i386 cell, the report names it" sh -c \
+	"! make -s -C '$top' cells TREES=6.12 FLAVOURS=distro | grep -q 6.12-distro-i386 &&
+	 make -s -C '$top' -n matrix TREES=6.12 FLAVOURS=distro | grep -q 'distro 6.12-distro i386: none: Debian.s trixie ships no kernel'"
 fails_with "DISTRO_KERNEL= no such file -> one line, exit 2" "DISTRO_KERNEL=$t/nosuch.deb: no such file" \
 	make -s -C "$top" -n matrix DISTRO_KERNEL="$t/nosuch.deb"
 echo junk >"$t/junk.deb"
