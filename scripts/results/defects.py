@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""defects.py VERDICTS.TSV...: which of the series' three defects each
+"""defects.py VERDICTS.TSV [ROW...]: which of the series' three defects each
 cell's kernel has, per ABI, from a report's verdicts.tsv (report.py:
 expectations already applied there; a declared row is one of base's
 expected failures, compat-tests/expected-failures). A declared row that
@@ -15,7 +15,8 @@ rows are sorted to the patch that fixes them as that file's comments say:
            stop/continue, a pending signal or an io_uring completion
            (restart, sticky, iouring, libcwrap, storm; the kselftest's
            restart cases)
-Prints "row arch abi: patch N: F/D" (F failing of D declared rows that
+make matrix appends it to the report of a run with Debian's kernels
+(rows ROW: those kernels' only). Prints "row arch abi: patch N: F/D" (F failing of D declared rows that
 ran; a SKIP is neither)."""
 import re
 import sys
@@ -31,20 +32,20 @@ def patch(test, abi):
     return 1 if abi in ("i386", "armhf") else 2
 
 
-def main(paths):
+def main(path, rows):
     n, f = {}, {}
-    for p in paths:
-        for line in open(p):
-            w = line.rstrip("\n").split("\t")
-            if len(w) < 6 or w[5] != "1" or w[4] not in ("FAIL", "PASS"):
-                continue
-            k = (w[0], w[1], w[2], patch(w[3], w[2]))
-            n[k] = n.get(k, 0) + 1
-            f[k] = f.get(k, 0) + (w[4] == "FAIL")
+    for line in open(path):
+        w = line.rstrip("\n").split("\t")
+        if len(w) < 6 or w[5] != "1" or w[4] not in ("FAIL", "PASS") or (rows and w[0] not in rows):
+            continue
+        k = (w[0], w[1], w[2], patch(w[3], w[2]))
+        n[k] = n.get(k, 0) + 1
+        f[k] = f.get(k, 0) + (w[4] == "FAIL")
+    print("defects the series fixes (declared rows failing/run; scripts/results/defects.py):")
     for k in sorted(n):
-        print("%s %s %s: patch %d: %d/%d %s" % (k[0], k[1], k[2], k[3], f[k], n[k],
+        print("  %s %s %s: patch %d: %d/%d %s" % (k[0], k[1], k[2], k[3], f[k], n[k],
               "defect present" if f[k] == n[k] else "defect absent" if f[k] == 0 else "mixed"))
 
 
 if __name__ == "__main__":
-    main(sys.argv[1:])
+    main(sys.argv[1], sys.argv[2:])
