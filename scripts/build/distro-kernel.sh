@@ -98,7 +98,8 @@ get)
 		: >"$dir/package"
 		# The image and config: /boot/vmlinuz-<abi>, /boot/config-<abi>
 		# (Debian 12, 13), or /usr/lib/modules/<abi>/{vmlinuz,config} (sid).
-		for d in "$w"/*.deb; do
+		# In the order given: the image's package first.
+		for d in $(for p in $(echo "$pkg" | tr , ' '); do ls "$w/${p}"_*.deb 2>/dev/null || ls "$w"/*.deb; done | uniq); do
 			dpkg-deb --fsys-tarfile "$d" | tar -C "$w" -x --wildcards --no-wildcards-match-slash \
 				'./boot/vmlinu*' './boot/config-*' './usr/lib/modules/*/vmlinuz' './usr/lib/modules/*/config' 2>/dev/null || true
 			echo "$(dpkg-deb -f "$d" Package) $ver $debarch sha256 $(sha256sum <"$d" | cut -d' ' -f1) ($suite)" >>"$dir/package"
