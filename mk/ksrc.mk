@@ -18,13 +18,14 @@ TREES_KNOWN   += ksrc
 SRC_ksrc      := $(word 1,$(KSRC_CHECK))
 PKG_ksrc      := KSRC
 PATCHDIR_ksrc :=
-FRAGS_ksrc    :=
 KSELFTESTS_ksrc := $(if $(wildcard $(SRC_ksrc)/tools/testing/selftests/filesystems/select/Makefile),filesystems/select)
 MUTANTS_ksrc  :=
 MUTANT_TESTS_ksrc := compat
 # Its cells are judged by the expected failures of the project's tree of
 # the same version (6.1.x: 6.1's), if there is one, else the tree-less ones.
 JUDGETREE_ksrc := $(filter $(basename $(word 2,$(KSRC_CHECK))),$(TREES_KNOWN))
+# Its kernels take that tree's config differences too (trees/7.2.config).
+FRAGS_ksrc    := $(if $(JUDGETREE_ksrc),$(FRAGS_$(JUDGETREE_ksrc)))
 # Its selftests get the selftest fixes of that tree (they apply there).
 KSELFTEST_FIXES_ksrc = $(if $(JUDGETREE_ksrc),$(KSELFTEST_FIXES_$(JUDGETREE_ksrc)))
 # A run with KSRC= boots base (the tree as it is) unless told.
