@@ -56,7 +56,8 @@ import)
 	force=-f
 	if [ "$(git -C "$src" rev-parse --show-toplevel 2>/dev/null)" = "$src" ]; then
 		force=
-		desc="git $(git -C "$src" describe --always --dirty 2>/dev/null) ($(git -C "$src" rev-parse --abbrev-ref HEAD 2>/dev/null))"
+		# Not describe --dirty: it refreshes the tree's own index (a write).
+		desc="git $(git -C "$src" describe --always 2>/dev/null) ($(git -C "$src" rev-parse --abbrev-ref HEAD 2>/dev/null))"
 	else
 		desc="plain tree"
 	fi
@@ -69,6 +70,8 @@ import)
 	git --git-dir="$gd" --work-tree="$src" add -A $force -- . ':!.git' >/dev/null
 	tree=$(git --git-dir="$gd" write-tree)
 	unset GIT_INDEX_FILE
+	[ "$desc" = "plain tree" ] || [ "$(git -C "$src" rev-parse -q --verify 'HEAD^{tree}')" = "$tree" ] ||
+		desc="$desc with uncommitted or untracked changes"
 	if [ "$(git -C "$repo" rev-parse -q --verify 'base^{tree}' 2>/dev/null)" != "$tree" ]; then
 		c=$(GIT_AUTHOR_DATE="946684800 +0000" GIT_COMMITTER_DATE="946684800 +0000" \
 			$GIT -C "$repo" commit-tree "$tree" -m "KSRC $src: $desc")
