@@ -15,3 +15,11 @@ ABIS_arm       := armhf
 # arch file may be the only one included, so each defines it (?=, equal).
 ABICC_armhf    ?= arm-linux-gnueabihf-
 ABIHDR_armhf   ?= arm
+
+# Debian's kernel (flavour distro): armmp (no -unsigned: armhf has no
+# signed kernels), the options its boot needs built in (no module is
+# loaded; 6.1.0-57 has them all =y), the user ABI and its option.
+DISTRO_PKG_arm        := linux-image-%-armmp
+DISTRO_NEEDS_arm      := SERIAL_AMBA_PL011_CONSOLE BLK_DEV_INITRD HIGH_RES_TIMERS ARM_ARCH_TIMER
+DISTRO_ABICONF_arm    := armhf:AEABI
+DISTRO_CMDLINE_arm    :=

@@ -29,3 +29,12 @@ ABICC_arm64    := aarch64-linux-gnu-
 ABIHDR_arm64   := arm64
 ABICC_armhf    ?= arm-linux-gnueabihf-
 ABIHDR_armhf   ?= arm
+
+# Debian's kernel (flavour distro): the image package (% its ABI), the
+# options its boot needs built in (PL011 console, initramfs, high-res
+# timers, the architected timer: no module is loaded; 6.1.0-57 has them
+# all =y), the user ABIs and the option that serves each.
+DISTRO_PKG_arm64      := linux-image-%-arm64-unsigned
+DISTRO_NEEDS_arm64    := SERIAL_AMBA_PL011_CONSOLE BLK_DEV_INITRD HIGH_RES_TIMERS ARM_ARCH_TIMER
+DISTRO_ABICONF_arm64  := arm64:ARM64 armhf:COMPAT
+DISTRO_CMDLINE_arm64  :=

@@ -18,3 +18,12 @@ ABIS_i386      := i386
 # arch file may be the only one included, so each defines it (?=, equal).
 ABICC_i386     ?= i686-linux-gnu-
 ABIHDR_i386    ?= x86
+
+# Debian's kernel (flavour distro): 686-pae (686, the non-PAE one, is
+# DISTRO_PKG_i386 := linux-image-%-686-unsigned), the options its boot
+# needs built in (no module is loaded; 6.1.0-57 has them all =y), the
+# user ABI and the option that serves it.
+DISTRO_PKG_i386       := linux-image-%-686-pae-unsigned
+DISTRO_NEEDS_i386     := SERIAL_8250_CONSOLE BLK_DEV_INITRD HIGH_RES_TIMERS
+DISTRO_ABICONF_i386   := i386:X86_32
+DISTRO_CMDLINE_i386   :=

@@ -31,6 +31,18 @@ ABIHDR_x32     := x86
 ABICC_i386     ?= i686-linux-gnu-
 ABIHDR_i386    ?= x86
 
+# Debian's kernel (flavour distro): the image package (% its ABI), the
+# options its boot needs built in (serial console, initramfs, high-res
+# timers: no module is loaded, and 6.1.0-57 has them all =y), the user
+# ABIs, the option that serves each and the one that leaves it off at
+# boot. x32 is built in but off (CONFIG_X86_X32_DISABLED): CMDLINE_ above
+# turns it on; nothing more.
+DISTRO_PKG_x86_64     := linux-image-%-amd64-unsigned
+DISTRO_NEEDS_x86_64   := SERIAL_8250_CONSOLE BLK_DEV_INITRD HIGH_RES_TIMERS
+DISTRO_ABICONF_x86_64 := x86_64:X86_64 i386:IA32_EMULATION:IA32_EMULATION_DEFAULT_DISABLED \
+	x32:X86_X32_ABI:X86_X32_DISABLED
+DISTRO_CMDLINE_x86_64 :=
+
 # The nocompat cells (flavour nocompat): IA32 emulation off at boot, so
 # no i386 program runs; the ABIs that still do.
 NOCOMPAT_CMDLINE_x86_64 := ia32_emulation=0

@@ -51,6 +51,8 @@ report: $(call status_of,$(MATRIX_ROWS)) $(B)/tree-info | $(B)/.deps-results
 	@scripts/results/report.sh $(REPORT_ARGS) $(call report_cells,$(MATRIX_ROWS)); rc=$$?; \
 		$(if $(SERIES_ROW),scripts/results/series.py $(B)/results $(REPORT_DIR)/series.txt $(TREE)-base $(TREE)-patched $(SERIES_ROW) \
 			$(foreach a,$($(SERIES_ROW)_ARCHES),$(addprefix $(a):,$(ABIS_$(a)))) -- $($(TREE)_MUTANTS);) \
+		$(if $(DISTRO_CELLS),scripts/results/defects.py $(REPORT_DIR)/verdicts.tsv $(sort $(foreach p,$(DISTRO_CELLS),$(firstword $(subst :, ,$(p))))) \
+			| tee $(REPORT_DIR)/defects.txt | tee -a $(REPORT_DIR)/report.txt;) \
 		$(call results_record,matrix,local,$(REPORT_DIR),$(B)/results,$(MATRIX_ROWS)) || rc=1; exit $$rc
 
 # --- one cell at a time (CI fan-out, labs) -------------------------------------

@@ -52,10 +52,10 @@ ABIS      := $(sort $(foreach a,$(ARCHES),$(ABIS_$(a))))
 # are under build/<t>/.
 TREES_KNOWN  := $(sort $(patsubst trees/%.mk,%,$(wildcard trees/*.mk)))
 export DEFAULT_TREE := 6.1
-TREE      ?= $(DEFAULT_TREE)
+TREE      ?= $(if $(KSRC),ksrc,$(DEFAULT_TREE))
 TREES     ?= $(TREE)
-$(call check_in,TREE,$(TREE),$(TREES_KNOWN),tree (trees/<tree>.mk))
-$(call check_in,TREES,$(TREES),$(TREES_KNOWN),tree (trees/<tree>.mk))
+$(call check_in,TREE,$(TREE),$(TREES_KNOWN) $(if $(KSRC),ksrc),tree (trees/<tree>.mk))
+$(call check_in,TREES,$(TREES),$(TREES_KNOWN) $(if $(KSRC),ksrc),tree (trees/<tree>.mk))
 # patches/mutants/series, tab-separated: "<x>-<name>.patch <arches where
 # the defect can occur> <ABIs> <what it gets wrong>".
 MUTANT_TABLE := $(shell sed -n 's/^\(\([a-z0-9]*\)-[^\t]*\)\t\([^\t]*\)\t.*/\2:\1:\3/p' patches/mutants/series 2>/dev/null)
@@ -65,19 +65,24 @@ $(foreach m,$(MUTANT_TABLE),$(eval MUTANT_PATCH_$(call field,1,$(m)) := patches/
 include $(foreach t,$(TREES_KNOWN),trees/$(t).mk)
 $(foreach t,$(TREES_KNOWN),$(call check_in,MUTANTS_$(t),$(MUTANTS_$(t)),$(MUTANT_IDS),mutant (patches/mutants/series)) \
 	$(call check_in,MUTANT_TESTS_$(t),$(MUTANT_TESTS_$(t)),compat kselftest,judge (compat or kselftest)))
+# KSRC=<path>: the developer's own tree, one more tree (ksrc).
+include mk/ksrc.mk
 
 # --- flavours: what a row of a tree is, one flavours/<f>.mk each ------------------
 # FLAVOUR_<f>_TREE (the tree row its kernel builds: base, patched),
 # _FRAGS (on top of kconfigs/common.config, the arch's and FRAGS_<t>),
 # _KERNEL (the kernel flavour a cell of it boots; default: itself; a
-# flavour with one has no kernel row of its own), _PAYLOAD (% is the
+# flavour with one has no kernel row of its own), _IMAGE (y: its kernel is
+# a Debian image package, fetched, not built: flavours/distro.mk), _JUDGE
+# (the flavour whose expected failures apply; default: itself),
+# _TREEARCHES (V: a tree's V_<t> limits the arches of its row), _PAYLOAD (% is the
 # tree; default tests-%), _CLOCK, _QEMU, _CMDLINE, _ARCHVARS
 # (<V>_CMDLINE_<arch> and <V>_ABIS_<arch>: that arch's extra command line
 # and ABIs), _ARCHES, _FIRST (cells). A tree has base and patched, and
 # the flavours its EXTRA_FLAVOURS_<t> (cells) and EXTRA_KERNELS_<t> name.
 define flavour
-$$(if $$(filter base patched,$$(FLAVOUR_$(1)_TREE))$$(FLAVOUR_$(1)_KERNEL),,\
-	$$(error flavours/$(1).mk: defines neither FLAVOUR_$(1)_TREE (base or patched) nor FLAVOUR_$(1)_KERNEL))
+$$(if $$(filter base patched,$$(FLAVOUR_$(1)_TREE))$$(FLAVOUR_$(1)_KERNEL)$$(FLAVOUR_$(1)_IMAGE),,\
+	$$(error flavours/$(1).mk: defines neither FLAVOUR_$(1)_TREE (base or patched) nor FLAVOUR_$(1)_KERNEL nor _IMAGE))
 endef
 include $(wildcard flavours/*.mk)
 
@@ -114,7 +119,8 @@ include $(wildcard payloads/*.mk)
 # build/: <t>/base, <t>/patched, or a commit <t>/<flavour> built in the
 # tree's shared worktree <k>_SHARED), _BRANCH, _FROM and _PATCHES (the
 # commit: patches on top of a revision of patched), _PATCHSET (every patch
-# on top of base, for KCIDB), _FRAGS, _KMAKE, _ARCHES.
+# on top of base, for KCIDB), _FRAGS, _KMAKE, _ARCHES, _IMAGE (a Debian
+# image package: mk/kernels.mk's distro rule).
 # patched is a worktree of its own; mutants and series prefixes are only
 # commits, built one after another in a shared worktree per tree, each arch
 # its own objects (scripts/build/kbuild-shared.sh, which holds the worktree's
@@ -126,6 +132,7 @@ $(1)-$(2)_FLAVOUR  := $(2)
 $(1)-$(2)_TREE     := $(1)/$(FLAVOUR_$(2)_TREE)
 $(1)-$(2)_PATCHSET := $(if $(filter patched,$(FLAVOUR_$(2)_TREE)),$$($(1)_SERIES))
 $(1)-$(2)_FRAGS    := $(FRAGS_$(1)) $(FLAVOUR_$(2)_FRAGS)
+$(1)-$(2)_IMAGE    := $(FLAVOUR_$(2)_IMAGE)
 KERNELS += $(1)-$(2)
 endef
 # commit_row TREE FLAVOUR SHARED FROM PATCHES PATCHSET ARCHES
@@ -143,7 +150,8 @@ $(1)-$(2)_ARCHES    = $$(filter $(7),$$(ARCHES))
 KERNELS += $(1)-$(2)
 endef
 # Cell rows: _TREEID, _FLAVOUR, _KERNEL, _PAYLOAD, _CLOCK, _QEMU,
-# _CMDLINE, _ARCHES, _FIRST, _RESULTS, _REF (a mutant's patched row).
+# _CMDLINE, _ARCHES, _FIRST, _RESULTS, _REF (a mutant's patched row),
+# _JUDGE (the flavour of its expected failures).
 define cell_row
 $(1)-$(2)_TREEID  := $(1)
 $(1)-$(2)_FLAVOUR := $(2)
@@ -154,7 +162,10 @@ $(1)-$(2)_CLOCK   := $(FLAVOUR_$(2)_CLOCK)
 $(1)-$(2)_QEMU    := $(FLAVOUR_$(2)_QEMU)
 $(1)-$(2)_CMDLINE := $(FLAVOUR_$(2)_CMDLINE)
 $(1)-$(2)_FIRST   := $(FLAVOUR_$(2)_FIRST)
+$(1)-$(2)_JUDGE   := $(FLAVOUR_$(2)_JUDGE)
+$(1)-$(2)_JUDGETREE := $(JUDGETREE_$(1))
 $(if $(filter undefined,$(origin FLAVOUR_$(2)_ARCHES)),,$(1)-$(2)_ARCHES = $$(FLAVOUR_$(2)_ARCHES))
+$(if $($(FLAVOUR_$(2)_TREEARCHES)_$(1)),$(1)-$(2)_ARCHES = $$(filter $($(FLAVOUR_$(2)_TREEARCHES)_$(1)),$$(FLAVOUR_$(2)_ARCHES)))
 CELLROWS += $(1)-$(2)
 endef
 # A mutant is a commit, a kernel and a cell row on the arches of its line,
@@ -243,11 +254,13 @@ $(call check_in,FLAVOURS,$(FLAVOURS),$(FLAVOURS_KNOWN),flavour)
 # The cells a matrix runs: the FLAVOURS each tree in TREES has.
 MATRIX_ROWS := $(foreach t,$(TREES),$(filter $(addprefix $(t)-,$(FLAVOURS)),$(CELLROWS))) $(SERIES_ROW)
 
-# Cell ids <row>-<arch>; what the report reads: row:arch:suite:tree:flavour.
+# Cell ids <row>-<arch>; what the report reads: row:arch:suite:tree:flavour
+# and, when they differ, :<flavour>:<tree> whose expected failures apply.
 cell_ids   = $(foreach c,$(1),$(foreach a,$($(c)_ARCHES),$(c)-$(a)))
 CELL_IDS  := $(call cell_ids,$(CELLROWS))
 $(foreach c,$(CELLROWS),$(foreach a,$($(c)_ARCHES),$(eval ROW_$(c)-$(a) := $(c)) $(eval ARCH_$(c)-$(a) := $(a))))
 suites     = $(call pabis,$($(1)_PAYLOAD),$(2)) $(if $(call poverlay,$($(1)_PAYLOAD),$(2)),overlay)
-report_cells = $(foreach c,$(1),$(foreach a,$($(c)_ARCHES),$(foreach i,$(call suites,$(c),$(a)),$(c):$(a):$(i):$($(c)_TREEID):$($(c)_FLAVOUR))))
+report_cells = $(foreach c,$(1),$(foreach a,$($(c)_ARCHES),$(foreach i,$(call suites,$(c),$(a)),$(c):$(a):$(i):$($(c)_TREEID):$($(c)_FLAVOUR)$(call judge_of,$(c)))))
+judge_of = $(if $($(1)_JUDGE)$($(1)_JUDGETREE),:$(or $($(1)_JUDGE),$($(1)_FLAVOUR))$(if $($(1)_JUDGETREE),:$($(1)_JUDGETREE)))
 status_of  = $(foreach c,$(1),$(foreach a,$($(c)_ARCHES),$($(c)_RESULTS)/$(a)/status))
 cell_status = $(foreach c,$(1),$($(ROW_$(c))_RESULTS)/$(ARCH_$(c))/status)

@@ -43,7 +43,17 @@ $(B)/$($(k)_TREE)/.tree: $(B)/$(1)/patched/.tree $($(k)_PATCHES)
 		$(addprefix $(CURDIR)/,$($(k)_PATCHES))
 	@touch $$@)
 endef
-$(foreach t,$(TREES_KNOWN),$(eval $(call tree_rules,$(t))))
+# A tree made from a folder (SRC_<t>: KSRC=, mk/ksrc.mk): its content
+# imported, never written (scripts/build/ksrc.sh); base/.tree is touched
+# only when the content changed. Its patched is its base (no series).
+define import_rules
+$(B)/$(1)/base/.tree: FORCE | $(B)/.deps
+	$$(call stage,tree: $(1) = $(SRC_$(1)))
+	@$$(call timed,tree $(1)/base) scripts/build/ksrc.sh import $(SRC_$(1)) $(B)/$(1)/base $$@
+$(B)/$(1)/patched/.tree: $(B)/$(1)/base/.tree
+	@mkdir -p $$(@D) && ln -sfn ../base/src $$(@D)/src && touch $$@
+endef
+$(foreach t,$(TREES_KNOWN),$(eval $(call $(if $(SRC_$(t)),import_rules,tree_rules),$(t))))
 define series_tree_rule
 $(B)/$($(1)_TREE)/.tree: $(B)/$($(1)_TREEID)/base/.tree $(SERIES_FILES)
 	@mkdir -p $$(@D)
@@ -54,22 +64,23 @@ $(if $(SERIES_ROW),$(eval $(call series_tree_rule,$(SERIES_ROW))))
 trees: $(foreach t,$(TREES),$(B)/$(t)/base/.tree $(B)/$(t)/patched/.tree)
 # Every tree's package version (and suite) beside its tarball; the host's
 # own tarball's in build/sources/<t>/. One clear line when it cannot be had.
-sinfo = $(if $(SUITES_$(1)),$(TARBALL_$(1)).info,$(B)/sources/$(1)/$(notdir $(TARBALL_$(1))).info)
+sinfo = $(if $(SRC_$(1)),$(B)/$(1)/base/.tree,$(if $(SUITES_$(1)),$(TARBALL_$(1)).info,$(B)/sources/$(1)/$(notdir $(TARBALL_$(1))).info))
 define source_rule
 $(call sinfo,$(1)): | $(B)/.deps
 	$$(call stage,source $(1): $(PKG_$(1))$(if $(SUITES_$(1)), from $(SUITES_$(1)),))
 	@INFO_DIR=$$(@D) $$(call timed,source $(1)) scripts/build/fetch-source.sh $(1) $(PKG_$(1)) \
 		$(TARBALL_$(1)) $(SUITES_$(1))
 endef
-$(foreach t,$(TREES_KNOWN),$(eval $(call source_rule,$(t))))
+$(foreach t,$(TREES_KNOWN),$(if $(SRC_$(t)),,$(eval $(call source_rule,$(t)))))
 
 # What every report names, per tree in TREES: version, package, tarball and
 # its sha256, the series.
-tree_info = echo "tree $(1): $$(MAKEFLAGS= make -s -C $(B)/$(1)/base/src kernelversion) from $(TARBALL_$(1)), $$(cat $(call sinfo,$(1)))"; \
+tree_info = $(if $(SRC_$(1)),cat $(B)/$(1)/base/info;,$(tree_info_pkg))
+tree_info_pkg = echo "tree $(1): $$(MAKEFLAGS= make -s -C $(B)/$(1)/base/src kernelversion) from $(TARBALL_$(1)), $$(cat $(call sinfo,$(1)))"; \
 	echo "  tarball sha256: $$(sha256sum < $(TARBALL_$(1)) | cut -d' ' -f1)"; \
 	echo "  series: $$(git -C $(B)/$(1)/patched/src rev-list --count base..HEAD) patches ($(PATCHDIR_$(1))/), patched HEAD $$(git -C $(B)/$(1)/patched/src rev-parse --short HEAD)";
 $(B)/tree-info: $(foreach t,$(TREES),$(B)/$(t)/base/.tree $(B)/$(t)/patched/.tree $(call sinfo,$(t))) FORCE
-	@{ $(foreach t,$(TREES),$(call tree_info,$(t))) } > $@.tmp.$$$$ && mv $@.tmp.$$$$ $@
+	@{ $(foreach t,$(TREES),$(call tree_info,$(t))) $(distro_info) } > $@.tmp.$$$$ && mv $@.tmp.$$$$ $@
 
 # The selftests are built from the patched tree plus KSELFTEST_FIXES_<t>
 # (patches/kselftest-fixes/: fixes of the tests themselves, sent apart

@@ -26,4 +26,10 @@ MUTANT_TESTS_6.12 := kselftest
 # (patched, the compat ABI off; on x86_64), booted with the tree's cells.
 SKIP_TESTS_6.12 := y
 KSELFTEST_STARTER_6.12 := filesystems/select/select_timeout_test_32.c
-EXTRA_FLAVOURS_6.12 := nocompat
+EXTRA_FLAVOURS_6.12 := nocompat distro
+# Debian 13's kernel image packages (row 6.12-distro, flavours/distro.mk).
+# Debian 13 ships no i386 kernel (686, 686-pae are gone): its row says so.
+DISTRO_ABI_6.12     := 6.12.118+deb13
+DISTRO_VERSION_6.12 := 6.12.118-1
+DISTRO_SUITES_6.12  := trixie trixie-updates trixie-security
+DISTRO_ARCHES_6.12  := x86_64 arm64 arm

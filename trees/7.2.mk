@@ -29,4 +29,14 @@ MUTANT_TESTS_7.2 := kselftest
 # (patched, the compat ABI off; on x86_64), booted with the tree's cells.
 SKIP_TESTS_7.2 := y
 KSELFTEST_STARTER_7.2 := filesystems/select/select_timeout_test_32.c
-EXTRA_FLAVOURS_7.2 := nocompat
+EXTRA_FLAVOURS_7.2 := nocompat distro
+# sid's kernel image packages (row 7.2-distro, flavours/distro.mk): no
+# i386 kernel; linux-image-<abi>-<flavour> is a metapackage there, the
+# image is in linux-binary-*, its config in linux-base-*.
+DISTRO_ABI_7.2      := 7.2.13+deb14
+DISTRO_VERSION_7.2  := 7.2.13-1
+DISTRO_SUITES_7.2   := sid
+DISTRO_ARCHES_7.2   := x86_64 arm64 arm
+DISTRO_PKG_7.2_x86_64 := linux-binary-%-amd64,linux-base-%-amd64
+DISTRO_PKG_7.2_arm64  := linux-binary-%-arm64,linux-base-%-arm64
+DISTRO_PKG_7.2_arm    := linux-binary-%-armmp,linux-base-%-armmp

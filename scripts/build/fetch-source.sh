@@ -3,14 +3,10 @@
 # Make TARBALL (a kernel source tarball as Debian's PKG ships it) exist and
 # write TARBALL.info (package version, suite). Without SUITE the package is
 # one the host installs (scripts/build/deps.sh): the tarball must be there. With
-# suites, a private apt configuration under BUILD/apt/TREE (sources list,
-# lists and cache of its own; the host's apt setup is not touched) finds
-# PKG there and "apt-get download"s it; the tarball is taken from the .deb.
+# suites, a private apt configuration under BUILD/apt/TREE (apt-private.sh)
+# finds PKG there and "apt-get download"s it; the tarball is taken from the .deb.
 # A tree that cannot be had fails with one line naming tree, package and
-# suites. The archive is the one the host's own apt sources name (MIRROR=
-# overrides); a suite named *-security comes from the host's security
-# archive, or the archive's "-security" neighbour. Signatures are
-# checked; Valid-Until is not (a mirror frozen at a snapshot still serves).
+# suites.
 # The host's own tarball gets its .info in INFO_DIR (not under /usr/src).
 set -eu
 tree=$1 pkg=$2 tarball=$3; shift 3
@@ -23,32 +19,11 @@ if [ $# = 0 ]; then
 	echo "$pkg $v (installed on the host)" >"$INFO_DIR/$(basename "$tarball").info"
 	exit 0
 fi
-urls=$("$(dirname "$0")/mirrors.sh" 2>&1) || fail "not available: $urls"
-mirror=$(echo "$urls" | sed -n 1p) security=$(echo "$urls" | sed -n 2p)
 out=$(dirname "$tarball")
 apt=$(cd "$(dirname "$0")/../.." && pwd)/build/apt/$tree
-mkdir -p "$apt/lists/partial" "$apt/cache/archives/partial" "$apt/empty.d" "$out"
-for s in "$@"; do
-	case $s in
-	*-security) echo "deb [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] $security $s main" ;;
-	*) echo "deb [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] $mirror $s main" ;;
-	esac
-done >"$apt/sources.list"
-cat >"$apt/apt.conf" <<EOC
-Dir::Etc::SourceList "$apt/sources.list";
-Dir::Etc::SourceParts "$apt/empty.d";
-Dir::Etc::Preferences "$apt/empty.d/preferences";
-Dir::Etc::PreferencesParts "$apt/empty.d";
-Dir::Etc::Parts "$apt/empty.d";
-Dir::State::Lists "$apt/lists";
-Dir::State::status "/dev/null";
-Dir::Cache "$apt/cache";
-APT::Architectures { "$(dpkg --print-architecture)"; };
-Acquire::Languages "none";
-Acquire::Check-Valid-Until "false";
-EOC
+mkdir -p "$out"
+err=$("$(dirname "$0")/apt-private.sh" "$apt" "$(dpkg --print-architecture)" "$@" 2>&1) || fail "$err"
 export APT_CONFIG="$apt/apt.conf"
-"$(dirname "$0")/apt-update.sh" "$apt/update.log" || fail "not available: apt-get update of $* failed (see $apt/update.log)"
 v=$(apt-cache policy "$pkg" 2>/dev/null | sed -n 's/^  Candidate: //p')
 if [ -z "$v" ] || [ "$v" = "(none)" ]; then fail "is not in suite(s): $*"; fi
 if [ -f "$tarball" ] && grep -q "^$pkg $v " "$tarball.info" 2>/dev/null; then

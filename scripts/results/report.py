@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """report.py RESULTS EXPECTED INFO OUTDIR CELL... (scripts/results/report.sh)
 
-CELL is row:arch:abi:tree:flavour (the Makefile's report_cells). Reads
+CELL is row:arch:abi:tree:flavour[:judge[:judgetree]] (the Makefile's
+report_cells; the flavour and tree whose expected failures apply, default
+its own). Reads
 RESULTS/row/arch/{status,abi.ktap} (ktap.py), applies the declared
 expected failures, prints one table (rows: tests, columns: tree x flavour
 x ABI), writes OUTDIR/report.txt and OUTDIR/junit.xml, and exits 1 if any
@@ -57,7 +59,7 @@ class Expectation:
         self.used = 0
 
     def cell(self, c):
-        return (self.flavour == c.flavour and (self.tree == "" or self.tree == c.tree)
+        return (self.flavour == c.judge and (self.tree == "" or self.tree == c.judgetree)
                 and bool(self.abi.fullmatch(c.arch + ":" + c.abi if self.qualified else c.abi)))
 
 
@@ -72,8 +74,9 @@ def expectations(path):
 
 class Cell:
     def __init__(self, spec, results, times, run):
-        p = spec.split(":") + [""] * 5
+        p = spec.split(":") + [""] * 7
         self.row, self.arch, self.abi, self.tree, self.flavour = p[:5]
+        self.judge, self.judgetree = p[5] or self.flavour, p[6] or self.tree
         self.status = read_first(os.path.join(results, self.row, self.arch, "status"))
         if self.status is None:
             self.status = "not run"

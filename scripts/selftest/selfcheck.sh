@@ -4,7 +4,7 @@
 # printed). Fast: fake guests and trees, no kernel build.
 # Every self-test of the harness, from here (make selfcheck):
 #   scripts/selftest/*-selfcheck-cases.sh   sourced below (results core and
-#                                           store, b4-prep, the SKIP checks,
+#                                           store, b4-prep, the SKIP checks, distro,
 #                                           a hang costs one test)
 #   scripts/lava/selftest.py, selftest_lab.py, refs/   through lava.sh
 #                                           selftest and lava.sh refs
@@ -552,6 +552,8 @@ fails_with "cost-report.sh: a round's guest that did not finish -> named, non-ze
 # --- the kselftest's SKIP checks: flavour nocompat, compat-tests/skip/ --------
 # shellcheck source=SCRIPTDIR/skip-selfcheck-cases.sh
 . "$here/skip-selfcheck-cases.sh"
+# shellcheck source=SCRIPTDIR/distro-selfcheck-cases.sh
+. "$here/distro-selfcheck-cases.sh"
 
 # --- a hang costs one test: guard.h, guests/suite.sh, series.txt, mutants --
 # shellcheck source=SCRIPTDIR/hang-selfcheck-cases.sh
