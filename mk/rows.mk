@@ -220,11 +220,13 @@ endif
 # Bench: lateness and coalescing measure host time;
 # cost counts instructions (count clock), a round per row.
 BENCH_TREE    ?= $(TREE)
-BENCH_KERNELS ?= base patched lowres
 BENCH_COST_ROUNDS ?= 2
 $(call check_count,BENCH_COST_ROUNDS,1,a count of rounds)
 $(call check_in,BENCH_TREE,$(BENCH_TREE),$(TREES_KNOWN),tree (trees/<tree>.mk))
-$(call check_in,BENCH_KERNELS,$(BENCH_KERNELS),$(patsubst $(BENCH_TREE)-%,%,$(filter $(BENCH_TREE)-%,$(KERNELS))),kernel of tree $(BENCH_TREE))
+BENCH_TREE_KERNELS := $(patsubst $(BENCH_TREE)-%,%,$(filter $(BENCH_TREE)-%,$(KERNELS)))
+# Default: those of base, patched and lowres the tree has (KSRC='s has no lowres).
+BENCH_KERNELS ?= $(filter base patched lowres,$(BENCH_TREE_KERNELS))
+$(call check_in,BENCH_KERNELS,$(BENCH_KERNELS),$(BENCH_TREE_KERNELS),kernel of tree $(BENCH_TREE))
 define bench_row # TREE FLAVOUR KERNEL PAYLOAD CLOCK RESULTS
 $(1)-$(2)_TREEID  := $(1)
 $(1)-$(2)_FLAVOUR := $(2)
