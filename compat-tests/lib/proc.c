@@ -67,7 +67,7 @@ static void protect(void *p, bool ro)
 
 union tmo *tmo_page(void)
 {
-	void *p = mmap(NULL, sysconf(_SC_PAGESIZE), PROT_READ | PROT_WRITE,
+	void *p = mmap(NULL, 2 * sysconf(_SC_PAGESIZE), PROT_READ | PROT_WRITE,
 		       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 
 	if (p == MAP_FAILED)
@@ -82,6 +82,22 @@ void tmo_arm(union tmo *page, enum wmode m, const union tmo *v)
 	*page = *v;
 	if (m == W_READONLY)
 		protect(page, true);
+}
+
+void *tmo_place(union tmo *page, enum wmode m, const union tmo *v,
+		enum tkind k)
+{
+	long pg = sysconf(_SC_PAGESIZE);
+	char *second = (char *)page + pg, *t = second - tmo_sub_off(k);
+
+	if (m != W_STRADDLE) {
+		tmo_arm(page, m, v);
+		return page;
+	}
+	protect(second, false);
+	memcpy(t, v, tmo_size(k));
+	protect(second, true);
+	return t;
 }
 
 void *readonly_copy(const void *src, size_t init)
