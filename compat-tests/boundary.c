@@ -15,13 +15,16 @@
  * descriptor ready at once (1, at once, written back) or, when it is 20 ms
  * or less, slept out (0 after T to T + slack + 2 ms, {0, 0}); an invalid
  * one returns EINVAL at once, the timeout untouched. Fields too narrow for
- * a row's value: SKIP.
+ * a row's value: SKIP. The model is the 6.1 series' ABI: on other kernels
+ * (7.2's patch 2 also rejects negative components before the carry) every
+ * row is SKIP.
  */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <signal.h>
 #include <string.h>
 #include <sys/time.h>
+#include <sys/utsname.h>
 #include <unistd.h>
 
 #include "model.h"
@@ -122,9 +125,12 @@ static bool resolve(struct val v, int bits, int64_t *out)
 static const char *skip(const struct entry *e, const void *p)
 {
 	const struct row *r = p;
+	struct utsname u;
 	struct mabi a;
 	int64_t x;
 
+	if (uname(&u) || strncmp(u.release, "6.1.", 4))
+		return "the model is the 6.1 series' ABI, this kernel is not 6.1";
 	if (!e->writeback)
 		return "not select, pselect6 or ppoll: no range check of the series";
 	if (r->tv != (e->kind == TK_TIMEVAL))
