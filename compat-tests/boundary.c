@@ -22,6 +22,7 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <signal.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/time.h>
 #include <sys/utsname.h>
@@ -31,6 +32,7 @@
 #include "scenario.h"
 
 #define IDLE_MAX_NS 20000000LL	/* valid timeouts up to this are slept out */
+#define SETTLE_NS 50000000LL	/* before one: the console drains */
 
 enum vbase { LIT, FMAX, FMIN };	/* a literal, the field's max + off, min + off */
 struct val {
@@ -183,8 +185,16 @@ static bool run(const struct entry *e, const void *p, const char *name)
 	c.out = !(m.valid && (m.zero || mts_ns(m.t) <= IDLE_MAX_NS));
 	c.fd = pipe_fds[c.out];
 	alarms = 0;
-	if (!c.out)
+	if (!c.out) {
+		/*
+		 * The rows printed so far reach the serial console through
+		 * the guest's sed: let them drain first, or its writes
+		 * delay this call's wake-up by milliseconds.
+		 */
+		fflush(stdout);
+		sleep_until(mono_ns() + SETTLE_NS);
 		watchdog(2000000000LL);
+	}
 	timed_call(e, &c, &o);
 	watchdog(0);
 	model_expect(&a, &m, c.out, o.t0, o.t1, &x);
@@ -208,5 +218,6 @@ int main(void)
 	sa.sa_handler = on_alarm;	/* no SA_RESTART: the call ends */
 	sigaction(SIGALRM, &sa, NULL);
 	idle_pipe(pipe_fds);
+	atexit(print_cpu_time);
 	run_variants(VARIANTS(rows, skip, run));
 }

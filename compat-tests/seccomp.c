@@ -21,6 +21,7 @@
 #include <signal.h>
 #include <stddef.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
@@ -152,5 +153,6 @@ static bool run(const struct entry *e, const void *p, const char *name)
 
 int main(void)
 {
+	atexit(print_cpu_time);
 	run_variants(VARIANTS(variants, skip, run));
 }

@@ -13,6 +13,7 @@
  * {1 s, 50 ms}, interrupted 100 ms in: tv_sec 1 as passed, 0 if written.
  */
 #include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "scenario.h"
@@ -82,5 +83,6 @@ static bool run(const struct entry *e, const void *p, const char *name)
 
 int main(void)
 {
+	atexit(print_cpu_time);
 	run_variants(VARIANTS(variants, skip, run));
 }

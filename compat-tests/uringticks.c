@@ -131,5 +131,6 @@ int main(void)
 {
 	trace_setup();
 	atexit(trace_off);
+	atexit(print_cpu_time);
 	run_variants(VARIANTS(variants, skip, run));
 }

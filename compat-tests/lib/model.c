@@ -209,7 +209,7 @@ bool model_check(const struct mabi *a, const struct mexpect *x, long ret,
 			       (long long)x->slept_min,
 			       (long long)x->slept_max,
 			       timed ? "" : " (upper bound not asserted)");
-		ok = ok && elapsed_ns >= x->slept_min;
+		ok = false;
 	}
 	return ok;
 }

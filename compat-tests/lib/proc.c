@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/resource.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -29,6 +30,20 @@ int64_t mono_ns(void)
 	if (syscall(nr, CLOCK_MONOTONIC, &ts))
 		ksft_exit_fail_msg("clock_gettime: %s\n", strerror(errno));
 	return ts.tv_sec * 1000000000LL + ts.tv_nsec;
+}
+
+void print_cpu_time(void)
+{
+	struct rusage self, kids;
+	double s;
+
+	getrusage(RUSAGE_SELF, &self);
+	getrusage(RUSAGE_CHILDREN, &kids);
+	s = self.ru_utime.tv_sec + self.ru_stime.tv_sec +
+	    kids.ru_utime.tv_sec + kids.ru_stime.tv_sec +
+	    (self.ru_utime.tv_usec + self.ru_stime.tv_usec +
+	     kids.ru_utime.tv_usec + kids.ru_stime.tv_usec) / 1e6;
+	printf("# cpu: %.2f s, children included\n", s);
 }
 
 void sleep_until(int64_t t)

@@ -26,6 +26,12 @@ int64_t mono_ns(void);
  */
 bool virtual_time(void);
 
+/*
+ * "# cpu: ..." the CPU time this test and its children used: in virtual
+ * time what it costs the host to run it (atexit).
+ */
+void print_cpu_time(void);
+
 /* Sleep until CLOCK_MONOTONIC reads @t. */
 void sleep_until(int64_t t);
 
