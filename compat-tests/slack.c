@@ -7,7 +7,6 @@
  */
 #define _GNU_SOURCE
 #include <errno.h>
-#include <fcntl.h>
 #include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,8 +17,8 @@
 #include <unistd.h>
 
 #include "scenario.h"
+#include "trace.h"
 
-#define TRACING "/sys/kernel/tracing/"
 #define MAX_SLACK 100000000LL	/* 100 ms, as in fs/select.c */
 
 struct policy {
@@ -39,71 +38,6 @@ static const struct policy policies[] = {
 	{ "nice5_1s", 1000000000, .nice = 5 },	/* 0.5% */
 	{ "fifo_1s", 1000000000, .fifo = true },	/* no slack at all */
 };
-
-static int put(const char *file, const char *val)
-{
-	int fd = open(file, O_WRONLY | O_TRUNC);
-	ssize_t n = -1;
-
-	if (fd >= 0) {
-		n = write(fd, val, strlen(val));
-		close(fd);
-	}
-	return n == (ssize_t)strlen(val) ? 0 : -1;
-}
-
-/* Trace hrtimer_start of this process and the children it forks. */
-static void trace_setup(void)
-{
-	char pid[16];
-
-	snprintf(pid, sizeof(pid), "%d", getpid());
-	if (put(TRACING "tracing_on", "0") || put(TRACING "trace", "") ||
-	    put(TRACING "options/event-fork", "1") ||
-	    put(TRACING "set_event_pid", pid) ||
-	    put(TRACING "events/timer/hrtimer_start/enable", "1"))
-		ksft_exit_fail_msg("tracefs: %s (CONFIG_FTRACE, /sys/kernel/tracing)\n",
-				   strerror(errno));
-}
-
-/*
- * The hrtimer_wakeup timer @pid armed: 6.1 prints "comm-pid [cpu] ...
- * hrtimer_start: hrtimer=%p function=%ps expires=%llu softexpires=%llu".
- * Returns the number of such timers; the first is in @hard/@soft.
- */
-static int find_sleep(int pid, long long *hard, long long *soft)
-{
-	char line[512], tag[24];
-	int n = 0;
-	FILE *f = fopen(TRACING "trace", "r");
-
-	if (!f)
-		return -1;
-	snprintf(tag, sizeof(tag), "-%d ", pid);
-	while (fgets(line, sizeof(line), f)) {
-		char *ev = strstr(line, " hrtimer_start: ");
-		char *ex, *sx, *who = strstr(line, tag);
-
-		if (!ev || !who || who > ev ||
-		    !strstr(ev, " function=hrtimer_wakeup "))
-			continue;
-		ex = strstr(ev, " expires=");
-		sx = strstr(ev, " softexpires=");
-		if (!ex || !sx)
-			continue;
-		if (!n++) {
-			*hard = atoll(ex + 9);
-			*soft = atoll(sx + 13);
-		}
-	}
-	fclose(f);
-	return n;
-}
-
-static void trace_off(void)
-{
-	put(TRACING "events/timer/hrtimer_start/enable", "0");
-}
 
 /* 6.1's __estimate_accuracy() for @r ns remaining, then the policy. */
 static int64_t prescribed(const struct policy *p, int64_t r, long slack_ns)
@@ -139,6 +73,7 @@ static bool check(const struct entry *e, const void *v, const char *name)
 	const struct policy *p = v;
 	struct scenario s = { .e = e, .action = ACT_SIGNAL };
 	struct outcome o;
+	struct sleep_ev sl;
 	long long hard, soft;
 	int64_t t, lo, hi, slack;
 	long slack_ns;
@@ -158,14 +93,15 @@ static bool check(const struct entry *e, const void *v, const char *name)
 		return false;
 	}
 	slack_ns = syscall(__NR_prctl, PR_GET_TIMERSLACK, 0, 0, 0, 0);
-	put(TRACING "trace", "");
-	put(TRACING "tracing_on", "1");
+	trace_start();
 	n = run_scenario(&s, &o);
-	put(TRACING "tracing_on", "0");
+	trace_stop();
 	apply(p, false);
 	if (n)
 		return false;
-	n = find_sleep(o.pid, &hard, &soft);
+	n = trace_sleeps(o.pid, &sl, 1);
+	hard = sl.hard;
+	soft = sl.soft;
 	if (n != 1) {
 		ksft_print_msg("%s: %d hrtimer_wakeup timers armed by pid %d\n",
 			       name, n, o.pid);

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/resource.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -29,6 +30,20 @@ int64_t mono_ns(void)
 	if (syscall(nr, CLOCK_MONOTONIC, &ts))
 		ksft_exit_fail_msg("clock_gettime: %s\n", strerror(errno));
 	return ts.tv_sec * 1000000000LL + ts.tv_nsec;
+}
+
+void print_cpu_time(void)
+{
+	struct rusage self, kids;
+	double s;
+
+	getrusage(RUSAGE_SELF, &self);
+	getrusage(RUSAGE_CHILDREN, &kids);
+	s = self.ru_utime.tv_sec + self.ru_stime.tv_sec +
+	    kids.ru_utime.tv_sec + kids.ru_stime.tv_sec +
+	    (self.ru_utime.tv_usec + self.ru_stime.tv_usec +
+	     kids.ru_utime.tv_usec + kids.ru_stime.tv_usec) / 1e6;
+	printf("# cpu: %.2f s, children included\n", s);
 }
 
 void sleep_until(int64_t t)
@@ -67,7 +82,7 @@ static void protect(void *p, bool ro)
 
 union tmo *tmo_page(void)
 {
-	void *p = mmap(NULL, sysconf(_SC_PAGESIZE), PROT_READ | PROT_WRITE,
+	void *p = mmap(NULL, 2 * sysconf(_SC_PAGESIZE), PROT_READ | PROT_WRITE,
 		       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 
 	if (p == MAP_FAILED)
@@ -82,6 +97,22 @@ void tmo_arm(union tmo *page, enum wmode m, const union tmo *v)
 	*page = *v;
 	if (m == W_READONLY)
 		protect(page, true);
+}
+
+void *tmo_place(union tmo *page, enum wmode m, const union tmo *v,
+		enum tkind k)
+{
+	long pg = sysconf(_SC_PAGESIZE);
+	char *second = (char *)page + pg, *t = second - tmo_sub_off(k);
+
+	if (m != W_STRADDLE) {
+		tmo_arm(page, m, v);
+		return page;
+	}
+	protect(second, false);
+	memcpy(t, v, tmo_size(k));
+	protect(second, true);
+	return t;
 }
 
 void *readonly_copy(const void *src, size_t init)

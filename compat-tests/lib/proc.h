@@ -26,6 +26,12 @@ int64_t mono_ns(void);
  */
 bool virtual_time(void);
 
+/*
+ * "# cpu: ..." the CPU time this test and its children used: in virtual
+ * time what it costs the host to run it (atexit).
+ */
+void print_cpu_time(void);
+
 /* Sleep until CLOCK_MONOTONIC reads @t. */
 void sleep_until(int64_t t);
 
@@ -37,14 +43,23 @@ enum wmode {
 	W_PLAIN,	/* writable: the kernel writes the remaining time back */
 	W_STICKY,	/* personality(PER_LINUX | STICKY_TIMEOUTS) */
 	W_READONLY,	/* in a read-only page */
+	W_STRADDLE,	/* across two pages: its seconds at the end of a
+			 * writable one, the rest at the start of a read-only
+			 * one (tmo_place()) */
 };
 
 /* Enter @m for the rest of the process (STICKY_TIMEOUTS); -1 on failure. */
 int wmode_enter(enum wmode m);
 
-/* A private page for a timeout; tmo_arm() stores @v in it as @m wants. */
+/*
+ * Two private pages for a timeout; tmo_arm() stores @v at the start as @m
+ * wants; tmo_place() also places a W_STRADDLE timeout of kind @k, and
+ * returns where the timeout is.
+ */
 union tmo *tmo_page(void);
 void tmo_arm(union tmo *page, enum wmode m, const union tmo *v);
+void *tmo_place(union tmo *page, enum wmode m, const union tmo *v,
+		enum tkind k);
 
 /* A page, read-only after @init bytes of @src are copied into it. */
 void *readonly_copy(const void *src, size_t init);

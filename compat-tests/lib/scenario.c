@@ -27,8 +27,8 @@ static void child(const struct scenario *s, int ready, int report)
 {
 	struct outcome o = { 0 };
 	uint64_t mask = s->mask_usr1 ? SIGBIT(SIGUSR1) : 0;
-	union tmo *t = tmo_page();
-	struct call c = { .out = s->out, .tmo = t,
+	union tmo *page = tmo_page();
+	struct call c = { .out = s->out,
 			  .mask = s->e->sigmask ? &mask : NULL };
 	struct uring u;
 	int p[2];
@@ -44,13 +44,18 @@ static void child(const struct scenario *s, int ready, int report)
 	}
 	if (wmode_enter(s->mode))
 		_exit(2);
-	tmo_arm(t, s->mode, &s->tmo);
+	c.tmo = tmo_place(page, s->mode, &s->tmo, s->e->kind);
 	idle_pipe(p);
 	c.fd = s->out ? p[1] : p[0];
 	o.pid = getpid();
 	if (s->action == ACT_COMPLETE && uring_read(&u, completion[0]))
 		_exit(2);
+	if (s->action == ACT_URING_TICKS &&
+	    uring_ticks(&u, s->ticks, s->delay_ns))
+		_exit(2);
 
+	if (s->child_setup && s->child_setup(s))
+		_exit(2);
 	if (write(ready, "", 1) != 1)
 		_exit(2);
 	o.mask_before = blocked_mask();
@@ -58,9 +63,11 @@ static void child(const struct scenario *s, int ready, int report)
 	o.mask_after = blocked_mask();
 	o.pending = pending_mask();
 	o.handled = usr1_count();
-	o.after = *t;
+	memcpy(&o.after, c.tmo, tmo_size(s->e->kind));
 	if (s->action == ACT_COMPLETE)
 		o.completion = uring_result(&u);
+	if (s->action == ACT_URING_TICKS)
+		o.completion = uring_done(&u);
 	if (write(report, &o, sizeof(o)) != sizeof(o))
 		_exit(2);
 	_exit(0);
@@ -72,7 +79,8 @@ static int act(const struct scenario *s, pid_t pid, struct instants *at,
 {
 	int r;
 
-	if (s->action == ACT_NONE || s->action == ACT_PENDING)
+	if (s->action == ACT_NONE || s->action == ACT_PENDING ||
+	    s->action == ACT_URING_TICKS)
 		return 0;
 	r = wait_sleeping(pid, &at->asleep);
 	if (r)
@@ -150,6 +158,13 @@ static int run_once(const struct scenario *s, struct outcome *o)
 	if (s->action == ACT_COMPLETE) {
 		close(completion[0]);
 		close(completion[1]);
+	}
+	if (!got && s->may_die && WIFSIGNALED(status)) {
+		memset(o, 0, sizeof(*o));
+		o->killed = WTERMSIG(status);
+		o->pid = pid;
+		o->at = at;
+		return ret ? -1 : 0;
 	}
 	if (!got || !WIFEXITED(status) || WEXITSTATUS(status)) {
 		ksft_print_msg("%s: child status %#x\n", s->e->name, status);

@@ -37,6 +37,9 @@ enum action {
 	ACT_PENDING,		/* no parent action: PENDING_SIG, blocked
 				 * and raised by the caller, is pending at
 				 * the call; the call's mask lets it in */
+	ACT_URING_TICKS,	/* no parent action, no signal: io_uring
+				 * timeouts the caller submitted before the
+				 * call complete every delay_ns, ticks times */
 };
 
 struct scenario {
@@ -50,6 +53,11 @@ struct scenario {
 	enum action action;
 	int64_t delay_ns;	/* from the child seen asleep to the first action */
 	int64_t hold_ns;	/* how long a stop is held */
+	int ticks;		/* ACT_URING_TICKS: how many */
+	/* run in the child right before the call; non-zero: it failed */
+	int (*child_setup)(const struct scenario *s);
+	long setup_arg;		/* for child_setup */
+	bool may_die;		/* a child killed by a signal is an outcome */
 };
 
 /* The parent's CLOCK_MONOTONIC instants; 0 for a step not taken. */
@@ -75,8 +83,10 @@ struct outcome {
 	int pid;		/* the child that made the call */
 	bool clobbered;		/* an fd_set word past nfds changed */
 	int completion;		/* ACT_COMPLETE: the read's result after the
-				 * call, -ENODATA: none yet */
+				 * call, -ENODATA: none yet; ACT_URING_TICKS:
+				 * the completions posted */
 	struct instants at;	/* what the parent did, when */
+	int killed;		/* may_die: the signal that killed the child */
 };
 
 /*

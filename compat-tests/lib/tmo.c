@@ -123,6 +123,17 @@ size_t tmo_size(enum tkind k)
 	return layouts[k].size;
 }
 
+void tmo_widths(enum tkind k, int *sec_bits, int *sub_bits)
+{
+	*sec_bits = 8 * layouts[k].sec_len;
+	*sub_bits = 8 * layouts[k].sub_len;
+}
+
+size_t tmo_sub_off(enum tkind k)
+{
+	return layouts[k].sub_off;
+}
+
 /* Carry whole seconds out of the sub-second part, saturating. */
 static struct tparts fold(enum tkind k, struct tparts p)
 {

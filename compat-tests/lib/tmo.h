@@ -41,6 +41,10 @@ int64_t tmo_ns(enum tkind k, const void *t);	/* value in ns */
 bool tmo_normalised(enum tkind k, const void *t);
 int64_t tmo_granule_ns(enum tkind k);		/* 1000 for timevals */
 size_t tmo_size(enum tkind k);
+/* The widths of the seconds and sub-second fields in bits (0: none). */
+void tmo_widths(enum tkind k, int *sec_bits, int *sub_bits);
+/* Where the sub-second field starts: the seconds end there. */
+size_t tmo_sub_off(enum tkind k);
 /* a <= b as times, without overflow for huge or non-normalised values. */
 bool tmo_le(enum tkind k, const void *a, const void *b);
 const char *tmo_str(enum tkind k, const void *t);	/* rotating buffers */

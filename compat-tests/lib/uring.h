@@ -8,6 +8,10 @@
 #ifndef COMPAT_TESTS_URING_H
 #define COMPAT_TESTS_URING_H
 
+#include <stdint.h>
+
+#define URING_TICKS_MAX 64
+
 struct uring {
 	int fd;
 	char buf[8];
@@ -20,6 +24,16 @@ int uring_probe(void);
 
 /* Submit one read of a byte from @fd; 0 or -errno. */
 int uring_read(struct uring *u, int fd);
+
+/*
+ * Submit @n io_uring timeouts (no signal: their completions are task_work
+ * of this task) that complete @period_ns apart, the first @period_ns from
+ * now; 0 or -errno.
+ */
+int uring_ticks(struct uring *u, int n, int64_t period_ns);
+
+/* How many completions have been posted. */
+int uring_done(const struct uring *u);
 
 /* The completion's result (1: a byte read), or -ENODATA if none came. */
 int uring_result(const struct uring *u);
