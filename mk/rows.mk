@@ -216,7 +216,9 @@ MUTATION_DIR = $(B)/mutation/$(TREE)
 ifneq ($(filter mutation-run,$(MAKECMDGOALS)),)
 MUTATION_OBJS  := $(shell cat $(MUTATION_DIR)/objs 2>/dev/null)
 MUTATION_KMAKE := $(foreach o,$(MUTATION_OBJS),CFLAGS_$(notdir $(o))=-Werror)
-MUTATION_RUN   := $(or $(MUTATION_IDS),$(shell cut -f1 $(MUTATION_DIR)/list 2>/dev/null))
+# In the order of their ids (hashes): a run cut short has judged a sample
+# of every operator and part of the series, not the file's first lines.
+MUTATION_RUN   := $(sort $(or $(MUTATION_IDS),$(shell cut -f1 $(MUTATION_DIR)/list 2>/dev/null)))
 define mutation_row
 $(call commit_row,$(1),mutation-$(2),mutants,patched,$(3),$$($(1)_SERIES) $(3),%)
 $(1)-mutation-$(2)_KMAKE := $(MUTATION_KMAKE)
