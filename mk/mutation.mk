@@ -25,11 +25,14 @@ mutation: $(B)/$(TREE)/patched/.tree | $(B)/.deps-results
 		MUTATION_T0=$$t0
 
 # The series' kernel of each arch first (what every mutant is held
-# against), the reference cells' kernels, then the mutants: one build at a
-# time (the chain, mk/check.mk), each boot beside the next build.
+# against), then the mutants, one build at a time (the chain, mk/check.mk),
+# each boot beside the next build; the reference cells' kernels last (only
+# the verdict needs their cells; a make check beside it may have put them
+# in the product cache by then).
 ifneq ($(filter mutation-run,$(MAKECMDGOALS)),)
-MUTATION_PAIRS := $(foreach a,$(ARCHES),$(TREE)-mutation-series:$(a) $(TREE)-patched:$(a)) \
-	$(foreach m,$(MUTATION_ROWS),$(foreach a,$(ARCHES),$(m):$(a)))
+MUTATION_PAIRS := $(foreach a,$(ARCHES),$(TREE)-mutation-series:$(a)) \
+	$(foreach m,$(MUTATION_ROWS),$(foreach a,$(ARCHES),$(m):$(a))) \
+	$(foreach a,$(ARCHES),$(TREE)-patched:$(a))
 $(call kchain,$(call kimgs,$(MUTATION_PAIRS)))
 endif
 MUTATION_T0 ?=
