@@ -35,6 +35,8 @@ git -C "$shared/src" checkout -q -f --detach "$commit"
 if [ -z "${OBJSUM:-}" ]; then
 	"$here/kbuild.sh" "$shared/src" "$@"
 elif ! "$here/kbuild.sh" "$shared/src" "$@" 2>"$out.log"; then
+	# Only the compiler's verdict is one: anything else fails the build.
+	grep -q 'error:' "$out.log" || { cat "$out.log" >&2; exit 1; }
 	echo "not compiling" >"$out.objsum"
 	echo "$key" >"$out.matrix-key"
 	note "not compiling"
