@@ -26,6 +26,8 @@
 #   make matrix OVERLAY=d  also run every executable in d/tests.d/
 #   make bench             timing figures (base, patched, lowres): CSV + PNG
 #   make cost              the series' cost in instructions (cost cells alone)
+#   make mutation          mutants generated from the series' lines, booted,
+#                          scored (TREE=, ARCHES=; not in check, in check-all)
 # Every target and knob: README.md ("Targets", "Knobs").
 
 SHELL     := /bin/bash
@@ -71,12 +73,12 @@ endif
 export TIMES  := $(B)/times
 
 include mk/check-select.mk mk/rows.mk mk/trees.mk mk/kernels.mk mk/guests.mk mk/cells.mk \
-	mk/series.mk mk/lava.mk mk/check.mk
+	mk/series.mk mk/lava.mk mk/check.mk mk/mutation.mk
 
 .PHONY: matrix check lint selfcheck deps trees kernels tests initramfs boot \
 	report report-only merge cells cell cell-info shell checkpatch bisect \
 	mutants series series-kselftest-fixes lava lava-check bench cost clean disk FORCE \
-	cache-info cache-clean culprit
+	cache-info cache-clean culprit mutation
 .DEFAULT_GOAL := matrix
 
 matrix: report

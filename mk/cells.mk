@@ -32,9 +32,11 @@ cell_qemu    = $(QEMU_$(2)) $($(1)_QEMU) $(CLOCK_$($(1)_CLOCK))
 export BOOT_APPEND := panic=-1 loglevel=5
 # cell_rule ROW ARCH: boot (or reuse) one cell into $(ROW_RESULTS)/ARCH.
 define cell_rule
-$($(1)_RESULTS)/$(2)/status: $(call cell_kernel,$(1),$(2)) $(call cell_initrd,$(1),$(2)) FORCE
+$($(1)_RESULTS)/$(2)/status: $(call cell_kernel,$(1),$(2)) $(call cell_initrd,$(1),$(2)) \
+		$(if $($(1)_GATE),$(call kimg,$($(1)_GATE),$(2))) FORCE
 	$$(call stage,cell: $(1)-$(2))
-	@BOOT_RETRY="$(BOOT_RETRY_$(2))" $$(call timed,boot $(1)-$(2)) scripts/boot/cell.sh \
+	@BOOT_RETRY="$(BOOT_RETRY_$(2))" $(if $($(1)_GATE),MUTATION_REF=$(call kimg,$($(1)_GATE),$(2)) )$$(call \
+		timed,boot $(1)-$(2)) $(if $($(1)_GATE),scripts/mutation/cell.sh,scripts/boot/cell.sh) \
 		$$(@D) $(BOOT_TIMEOUT) $(call cell_kernel,$(1),$(2)) $(call cell_initrd,$(1),$(2)) \
 		"$(call cell_cmdline,$(1),$(2))" $(call cell_qemu,$(1),$(2))
 	@echo "    $(1)-$(2): $$$$(cat $$@)"

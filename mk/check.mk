@@ -104,10 +104,12 @@ check-trees: | check-kernels $(filter check-lava check-mutants,$(CHECK_PARTS))
 		MUTANT_TREES="$(CHECK_MUTANT_TREES)" REPORT_DIR=$(B)/report/trees \
 		LAVA_CELLS="$(foreach t,$(CHECK_TREES),$(filter $(addprefix %-,$(CHECK_TREE_ARCHES)),\
 			$(call cell_ids,$(t)-base $(t)-patched $(if $(filter $(t),$(CHECK_MUTANT_TREES)),$($(t)_MUTANTS)))))")
+# Then make mutation of every tree (mk/mutation.mk), one tree at a time.
 check-all:
 	@$(MAKE) check bisect TREES="$(TREES_KNOWN)" ARCHES="$(ARCHES)" CHECK_TREES= CHECK_MUTANT_ARCHES="$(ARCHES)" \
 		CHECK_LAVA_RUN_ARCHES="$(ARCHES)" CHECK_DEBUG_ARCHES="$(ARCHES)" CHECK_STAGES=default \
 		CHECK_RECORD=$(check_all_record)
+	@rc=0; for t in $(TREES_KNOWN); do $(MAKE) mutation TREE=$$t ARCHES="$(ARCHES)" || rc=1; done; exit $$rc
 .PHONY: check-all check-kernels check-lava check-mutants check-trees check-dashboard \
 	$(foreach t,$(TREES_KNOWN),checkpatch-$(t) bisect-$(t) series-$(t))
 

@@ -31,7 +31,7 @@ kbuild_args = $(call kobj,$(1),$(2)) $(KARCH_$(2)) $(CROSS_$(2)) $(IMAGE_$(2)) \
 define kernel_rule
 $(call kimg,$(1),$(2)): $(B)/$($(1)_TREE)/.tree FORCE | $(B)/.deps
 	$$(call stage,kernel: $(1) $(2))
-	@$$(call timed,kernel $(1) $(2)) $(if $($(1)_SHARED),\
+	@$(if $($(1)_OBJS),OBJSUM='$($(1)_OBJS)' )$$(call timed,kernel $(1) $(2)) $(if $($(1)_SHARED),\
 		scripts/build/kbuild-shared.sh $(call kroot,$(1))/base/src $(call kroot,$(1))/shared-$($(1)_SHARED) $($(1)_BRANCH) $$@ --,\
 		scripts/build/kbuild.sh $(B)/$($(1)_TREE)/src) $(call kbuild_args,$(1),$(2))
 endef

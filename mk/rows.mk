@@ -26,7 +26,7 @@ ARCHES_KNOWN := $(sort $(patsubst arch-configs/%.mk,%,$(wildcard arch-configs/*.
 # user ABI (README "The two commands"); make matrix and check-all: all four.
 CHECK_ARCHES ?= x86_64 arm64 $(filter-out x86_64 arm64,$(CHECK_STAGE_ARCHES))
 $(call check_in,CHECK_ARCHES,$(CHECK_ARCHES),$(ARCHES_KNOWN),arch (arch-configs/<arch>.mk))
-ARCHES    ?= $(if $(filter check,$(MAKECMDGOALS)),$(CHECK_ARCHES),x86_64 arm64 i386 arm)
+ARCHES    ?= $(if $(filter check mutation,$(MAKECMDGOALS)),$(CHECK_ARCHES),x86_64 arm64 i386 arm)
 ARCH      ?= $(firstword $(ARCHES))
 $(call check_in,ARCHES,$(ARCHES),$(ARCHES_KNOWN),arch (arch-configs/<arch>.mk))
 $(call check_in,ARCH,$(ARCH),$(ARCHES_KNOWN),arch (arch-configs/<arch>.mk))
@@ -56,6 +56,7 @@ TREE      ?= $(if $(KSRC),ksrc,$(DEFAULT_TREE))
 TREES     ?= $(TREE)
 $(call check_in,TREE,$(TREE),$(TREES_KNOWN) $(if $(KSRC),ksrc),tree (trees/<tree>.mk))
 $(call check_in,TREES,$(TREES),$(TREES_KNOWN) $(if $(KSRC),ksrc),tree (trees/<tree>.mk))
+$(if $(filter mutation mutation-run,$(MAKECMDGOALS)),$(if $(word 2,$(TREE)),$(error TREE=$(TREE): make mutation takes one tree)))
 # patches/mutants/series, tab-separated: "<x>-<name>.patch <arches where
 # the defect can occur> <ABIs> <what it gets wrong>".
 MUTANT_TABLE := $(shell sed -n 's/^\(\([a-z0-9]*\)-[^\t]*\)\t\([^\t]*\)\t.*/\2:\1:\3/p' patches/mutants/series 2>/dev/null)
@@ -214,6 +215,38 @@ SERIES_ROW := $(TREE)-series-$(firstword $(SERIES_CHECK))
 SERIES_FILES := $(if $(wildcard $(SERIES)/.),$(wildcard $(abspath $(SERIES))/*),$(abspath $(SERIES)))
 $(eval $(call commit_row,$(TREE),series-$(firstword $(SERIES_CHECK)),mutants,base,,$(SERIES_FILES),%))
 $(eval $(call cell_row,$(TREE),series-$(firstword $(SERIES_CHECK))))
+endif
+
+# --- make mutation: mutants generated from TREE's series (mk/mutation.mk) ------
+# Rows only in its own sub-make (goal mutation-run), from what
+# scripts/mutation/generate.py wrote to MUTATION_DIR: mutation-series (the
+# series itself, a commit built beside the mutants: the objects each is
+# held against, _OBJS) and per mutant a commit, kernel and cell row as a
+# hand-written mutant's (payload select-<t>, reference <t>-patched), its
+# boot gated on compiling and differing from the series (_GATE). Their
+# objects are built with -Werror: a mutant that warns is dropped.
+MUTATION_DIR = $(B)/mutation/$(TREE)
+ifneq ($(filter mutation-run,$(MAKECMDGOALS)),)
+MUTATION_OBJS  := $(shell cat $(MUTATION_DIR)/objs 2>/dev/null)
+MUTATION_KMAKE := $(foreach o,$(MUTATION_OBJS),CFLAGS_$(notdir $(o))=-Werror)
+# In the order of their ids (hashes): a run cut short has judged a sample
+# of every operator and part of the series, not the file's first lines.
+MUTATION_RUN   := $(sort $(or $(MUTATION_IDS),$(shell cut -f1 $(MUTATION_DIR)/list 2>/dev/null)))
+define mutation_row
+$(call commit_row,$(1),mutation-$(2),mutants,patched,$(3),$$($(1)_SERIES) $(3),%)
+$(1)-mutation-$(2)_KMAKE := $(MUTATION_KMAKE)
+$(1)-mutation-$(2)_OBJS  := $(MUTATION_OBJS)
+$(1)_MUTATION += $(1)-mutation-$(2)
+$(if $(3),$(1)-mutation-$(2)_KERNEL  := $(1)-mutation-$(2)
+$(1)-mutation-$(2)_PAYLOAD := select-$(1)
+$(1)-mutation-$(2)_REF     := $(1)-patched
+$(1)-mutation-$(2)_GATE    := $(1)-mutation-series
+$(1)-mutation-$(2)_MUTATION_ID := $(2)
+MUTATION_ROWS += $(1)-mutation-$(2)
+CELLROWS += $(1)-mutation-$(2))
+endef
+$(eval $(call mutation_row,$(TREE),series,))
+$(foreach m,$(MUTATION_RUN),$(eval $(call mutation_row,$(TREE),$(m),$(MUTATION_DIR)/$(m).patch)))
 endif
 
 # --- bench and cost: rows of BENCH_TREE -------------------------------------------

@@ -36,11 +36,11 @@ $(B)/$(1)/patched/.tree: $(B)/$(1)/base/.tree $(PATCHDIR_$(1))/series $($(1)_SER
 	@$$(call timed,tree $(1)/patched) scripts/build/tree.sh derive $(B)/$(1)/base/src $(B)/$(1)/patched \
 		$(addprefix $(CURDIR)/,$($(1)_SERIES))
 	@touch $$@
-$(foreach k,$($(1)_BISECTS) $($(1)_MUTANTS),
+$(foreach k,$($(1)_BISECTS) $($(1)_MUTANTS) $($(1)_MUTATION),
 $(B)/$($(k)_TREE)/.tree: $(B)/$(1)/patched/.tree $($(k)_PATCHES)
 	@mkdir -p $$(@D)
 	@$$(call timed,tree $(k)) scripts/build/tree.sh commit $(B)/$(1)/base/src $($(k)_BRANCH) $($(k)_FROM) \
-		$(addprefix $(CURDIR)/,$($(k)_PATCHES))
+		$(abspath $($(k)_PATCHES))
 	@touch $$@)
 endef
 # A tree made from a folder (SRC_<t>: KSRC=, mk/ksrc.mk): its content

@@ -5,7 +5,9 @@
 # the fragments and the arguments are those of the last good build; taken
 # from the cache (scripts/build/cache.sh) when any clone built it. On failure
 # show the last compiler lines. Its own make runs -j$(nproc), outside the
-# caller's jobserver.
+# caller's jobserver. OBJSUM="fs/select.o ...": also the sha256 of those
+# objects, in OBJ/.matrix-objsum, kept with the image (make mutation: an
+# equivalent mutant's objects are the series').
 # $frags, $extra, $jobs are word lists (paths and VAR=value, no blanks):
 # shellcheck disable=SC2086
 set -eu
@@ -28,7 +30,8 @@ unset MAKEFLAGS MFLAGS MAKELEVEL
 # arguments: it names the kernel in this build and in the cache.
 tree=$(git -C "$src" rev-parse -q --verify 'HEAD^{tree}' 2>/dev/null || true)
 key=$( { echo "$tree"; git -C "$src" diff HEAD 2>/dev/null; cat $frags "$here/kconfig.sh";
-	"${cross}gcc" --version 2>/dev/null | head -n 1; echo "$karch $cross $image $extra"; } |
+	"${cross}gcc" --version 2>/dev/null | head -n 1; echo "$karch $cross $image $extra";
+	[ -z "${OBJSUM:-}" ] || echo "objsum $OBJSUM"; } |
 	sha256sum | cut -c1-32)
 if [ -f "$obj/$image" ] && [ "$(cat "$obj/.matrix-key" 2>/dev/null)" = "$key" ]; then
 	note "up to date"
@@ -36,7 +39,7 @@ if [ -f "$obj/$image" ] && [ "$(cat "$obj/.matrix-key" 2>/dev/null)" = "$key" ];
 fi
 rm -f "$obj/.matrix-key"
 # What a cell and a lab job read of a kernel: its image and release.
-kept="$image include/config/kernel.release"
+kept="$image include/config/kernel.release${OBJSUM:+ .matrix-objsum}"
 if [ -n "$tree" ] && "$here/cache.sh" get kernel "$key" "$obj"; then
 	echo "$key" >"$obj/.matrix-key"
 	note "from cache"
@@ -73,6 +76,8 @@ if [ "$rc" != 0 ]; then
 	exit 1
 fi
 t2=$(date +%s)
+# shellcheck disable=SC2086 # a word list
+[ -z "${OBJSUM:-}" ] || (cd "$obj" && sha256sum $OBJSUM) >"$obj/.matrix-objsum"
 echo "$key" >"$obj/.matrix-key"
 steps=$(grep -c '^  [A-Z]' "$log" || true)
 # A build of a few steps (an incremental one) says nothing of a cold one.

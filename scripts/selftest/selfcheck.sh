@@ -5,7 +5,7 @@
 # Every self-test of the harness, from here (make selfcheck):
 #   scripts/selftest/*-selfcheck-cases.sh   sourced below (results core and
 #                                           store, b4-prep, the SKIP checks, distro,
-#                                           a hang costs one test)
+#                                           a hang costs one test, make mutation)
 #   scripts/lava/selftest.py, selftest_lab.py, refs/   through lava.sh
 #                                           selftest and lava.sh refs
 # and the three that need more than a fake, each its own target:
@@ -341,8 +341,9 @@ fi
 # every "make <target>" in the table's first column is a target of make's
 # database (make -p), and every .PHONY target is in the table, but these
 # internal ones (make check's stages, lava-check's parts, lab's argument
-# check). "<tree>" in the table stands for any name.
-internal_targets='FORCE check-kernels check-lava check-mutants check-trees check-dashboard lava-validate lava-run-* lab-args'
+# check, make mutation's sub-make). "<tree>" in the table stands for any name.
+internal_targets='FORCE check-kernels check-lava check-mutants check-trees check-dashboard lava-validate lava-run-* lab-args
+	mutation-run'
 targets_agree() {
 	db=$(MAKEFLAGS='' make -s -C "$top" -pq FORCE 2>&1)
 	known=$(echo "$db" | awk '/^# Not a target:/ { skip = 1; next }
@@ -558,6 +559,9 @@ fails_with "cost-report.sh: a round's guest that did not finish -> named, non-ze
 # --- a hang costs one test: guard.h, guests/suite.sh, series.txt, mutants --
 # shellcheck source=SCRIPTDIR/hang-selfcheck-cases.sh
 . "$here/hang-selfcheck-cases.sh"
+
+# shellcheck source=SCRIPTDIR/mutation-selfcheck-cases.sh
+. "$here/mutation-selfcheck-cases.sh"
 
 # --- the test sources follow the rules ---------------------------------------------
 for f in "$top"/compat-tests/*.c "$top"/compat-tests/skip/*.c; do

@@ -1,0 +1,171 @@
+#!/usr/bin/env python3
+"""report.py check-ids LIST [ID...]
+report.py report RESULTS MDIR OUTDIR ARCHES T0 "REF CELL..." "ID ROW REF CELL..."...
+
+make mutation's verdict (mk/mutation.mk). check-ids: every ID is a mutant
+of LIST (scripts/mutation/generate.py's), else one line and exit 2.
+report: per arch, each generated mutant (MDIR/list, MDIR/<id>.patch) is
+"not compiling" or "equivalent" (its cell's status, scripts/mutation/cell.sh:
+never booted) or was booted and is judged by the kill rule of
+scripts/results/mutants.py (judge(): a case that passes on REF, the tree's
+patched, fails on it, in the same arch and ABI) on that arch's cells alone.
+Score per arch: killed / booted (the non-equivalent mutants that compiled).
+Writes OUTDIR/mutation.txt (counts, score, wall time since T0, mutants per
+hour, every survivor with its diff and the rows it passed),
+OUTDIR/survivors/<id>.txt (every case it passed), OUTDIR/table.tsv (id,
+site, operator, change, verdict per arch) and OUTDIR/booted (the report
+cells of the booted mutants and REF, for report.sh and the results store).
+Exits 1 when a mutant survives or a booted cell did not finish.
+"""
+import os
+import sys
+import time
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "results"))
+import ktap  # noqa: E402
+import mutants  # noqa: E402
+
+NOT_BOOTED = ("not compiling", "equivalent")
+
+
+def read_list(path):
+    rows = {}
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            w = line.rstrip("\n").split("\t")
+            if len(w) >= 4:
+                rows[w[0]] = w[1:4]
+    return rows
+
+
+def check_ids(argv):
+    if not argv:
+        print("report.py: usage: report.py check-ids LIST [ID...]", file=sys.stderr)
+        return 2
+    try:
+        known = read_list(argv[0])
+    except OSError as e:
+        print("mutation: %s: %s" % (argv[0], e.strerror), file=sys.stderr)
+        return 2
+    bad = [m for m in argv[1:] if m not in known]
+    if bad:
+        print("MUTATION_IDS=%s: no such mutant in %s" % (" ".join(bad), argv[0]), file=sys.stderr)
+        return 2
+    return 0
+
+
+def passed(results, row, ref, cell):
+    """The cases of CELL (row:arch:abi:...) that pass on ROW and on REF."""
+    r, arch, abi = (cell.split(":") + ["", ""])[:3]
+    p = lambda x: {w[0] for w in (ktap.fields(l) for l in mutants.verdicts(results, x, arch, abi))
+                   if len(w) > 1 and w[1] == "PASS"}
+    return arch, abi, sorted(p(row) & p(ref))
+
+
+def judge_arch(results, row, ref, cells, arch, skip):
+    """verdict of one mutant on one arch: not run, not compiling,
+    equivalent, killed, survived or unfinished; and the judge's lines."""
+    st = mutants.status(os.path.join(results, row, arch, "status"))
+    if st in NOT_BOOTED or st == "not run":
+        return st, []
+    mine = [c for c in cells if c.split(":")[1:2] == [arch]]
+    out, _ = mutants.judge(results, row, ref, mine, skip)
+    if out and ": killed" in out[-1]:
+        return "killed", out
+    # A guest that did not finish (its own or the reference's) is no verdict.
+    return ("unfinished" if any(" guest: " in l for l in out) else "survived"), out
+
+
+def report(argv):
+    results, mdir, outdir, arches, t0 = argv[:5]
+    refspec, specs = argv[5].split(), [s.split() for s in argv[6:]]
+    arches = arches.split()
+    listed = read_list(os.path.join(mdir, "list"))
+    os.makedirs(os.path.join(outdir, "survivors"), exist_ok=True)
+    skip = mutants.randomized()
+    verdict, lines, booted = {}, {}, list(refspec[1:])
+    for s in specs:
+        mid, row, ref, cells = s[0], s[1], s[2], s[3:]
+        for a in arches:
+            v, out = judge_arch(results, row, ref, cells, a, skip)
+            verdict[mid, a] = v
+            lines[mid, a] = out
+            if v not in NOT_BOOTED and v != "not run":
+                booted += [c for c in cells if c.split(":")[1:2] == [a]]
+    ids = [s[0] for s in specs]
+    ops = {}
+    for m in ids:
+        ops[listed[m][1]] = ops.get(listed[m][1], 0) + 1
+    txt = ["mutation: %d mutants of the series (%s), generated from %s" % (
+        len(ids), ", ".join("%s %d" % (k, ops[k]) for k in sorted(ops)), os.path.join(mdir, "list"))]
+    bad = 0
+    for a in arches:
+        n = {k: sum(1 for m in ids if verdict[m, a] == k) for k in
+             ("not run", "not compiling", "equivalent", "killed", "survived", "unfinished")}
+        live = n["killed"] + n["survived"] + n["unfinished"]
+        score = "%d/%d = %.1f%%" % (n["killed"], live, 100.0 * n["killed"] / live) if live else "none booted"
+        txt.append("%s: %d generated, %d not compiling, %d equivalent, %d booted: %d killed, %d survived, "
+                   "%d did not finish, %d not run; score (killed / non-equivalent) %s" % (
+                       a, len(ids), n["not compiling"], n["equivalent"], live, n["killed"],
+                       n["survived"], n["unfinished"], n["not run"], score))
+        bad += n["survived"] + n["unfinished"] + n["not run"]
+    every = lambda k: sum(1 for m in ids if all(verdict[m, a] == k for a in arches))
+    txt.append("on every arch run (%s): %d not compiling, %d equivalent" % (
+        " ".join(arches), every("not compiling"), every("equivalent")))
+    if t0:
+        secs = max(time.time() - float(t0), 1)
+        nb = sum(1 for m in ids if any(verdict[m, a] not in NOT_BOOTED + ("not run",) for a in arches))
+        txt.append("wall time %d s: %.0f mutants per hour (%.0f booted per hour)" % (
+            secs, len(ids) * 3600 / secs, nb * 3600 / secs))
+    table, surv = [], []
+    for s in specs:
+        m, row, ref, cells = s[0], s[1], s[2], s[3:]
+        table.append("\t".join([m] + listed[m] + ["%s:%s" % (a, verdict[m, a]) for a in arches]) + "\n")
+        if not any(verdict[m, a] in ("survived", "unfinished") for a in arches):
+            continue
+        with open(os.path.join(mdir, m + ".patch"), encoding="utf-8", errors="surrogateescape") as f:
+            diff = f.read()
+        head = "%s %s %s: %s (%s)" % (m, listed[m][0], listed[m][1], listed[m][2], ", ".join(
+            "%s %s" % (a, verdict[m, a]) for a in arches))
+        detail, rows = [head, diff], []
+        for c in cells:
+            a = c.split(":")[1]
+            if verdict[m, a] not in ("survived", "unfinished"):
+                continue
+            arch, abi, ok = passed(results, row, ref, c)
+            rows.append("%s %s %d" % (arch, abi, len(ok)))
+            detail.append("%s %s: passed as on %s: %s" % (arch, abi, ref, " ".join(ok) or "none"))
+        for a in arches:
+            detail += lines[m, a]
+        with open(os.path.join(outdir, "survivors", m + ".txt"), "w", encoding="utf-8",
+                  errors="surrogateescape") as f:
+            f.write("\n".join(detail) + "\n")
+        surv += ["", head, "  cases passed as on %s (arch ABI count): %s" % (ref, ", ".join(rows)),
+                 "  " + diff.rstrip("\n").replace("\n", "\n  ")]
+    txt.append("survivors (and mutants whose guest did not finish): %d; every case each passed: %s" % (
+        sum(1 for l in surv if l.startswith(tuple(ids))), os.path.join(outdir, "survivors/")))
+    txt += surv
+    txt.append("mutation: %s" % ("PASS" if bad == 0 else "FAIL (%d survivors, unfinished or not run)" % bad))
+    with open(os.path.join(outdir, "table.tsv"), "w", encoding="utf-8") as f:
+        f.writelines(table)
+    with open(os.path.join(outdir, "booted"), "w", encoding="utf-8") as f:
+        f.write("\n".join(booted) + "\n")
+    text = "\n".join(txt) + "\n"
+    with open(os.path.join(outdir, "mutation.txt"), "w", encoding="utf-8", errors="surrogateescape") as f:
+        f.write(text)
+    sys.stdout.write(text)
+    return 0 if bad == 0 else 1
+
+
+def main(argv):
+    if argv[:1] == ["check-ids"]:
+        return check_ids(argv[1:])
+    if argv[:1] == ["report"] and len(argv) >= 7:
+        return report(argv[1:])
+    print("report.py: usage: report.py check-ids LIST [ID...] | report RESULTS MDIR OUTDIR ARCHES T0 "
+          "\"REF CELL...\" \"ID ROW REF CELL...\"...", file=sys.stderr)
+    return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
