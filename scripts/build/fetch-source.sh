@@ -12,7 +12,18 @@
 # archive, or the archive's "-security" neighbour. Signatures are
 # checked; Valid-Until is not (a mirror frozen at a snapshot still serves).
 # The host's own tarball gets its .info in INFO_DIR (not under /usr/src).
+# fetch-source.sh --orig TREE PKG TARBALL SUITE...: TARBALL is upstream's
+# release as Debian's source package of PKG (the package the binary PKG
+# is built from) carries it, its <src>_<upstream>.orig.tar.xz, downloaded
+# by "apt-get source --download-only" (checksums from the signed Sources
+# index) with the same private configuration, deb-src lines added; its
+# .info names the source package, version and the tarball's sha256.
+# ORIG_VERSION=<version of the source package> takes another version the
+# suite's Sources index lists than the binary's (a mirror may lack the
+# newest orig tarball).
 set -eu
+orig=
+[ "${1:-}" != --orig ] || { orig=y; shift; }
 tree=$1 pkg=$2 tarball=$3; shift 3
 INFO_DIR=${INFO_DIR:-$(dirname "$tarball")}
 fail() { echo "tree $tree: $pkg ${*}" >&2; exit 1; }
@@ -26,7 +37,7 @@ fi
 urls=$("$(dirname "$0")/mirrors.sh" 2>&1) || fail "not available: $urls"
 mirror=$(echo "$urls" | sed -n 1p) security=$(echo "$urls" | sed -n 2p)
 out=$(dirname "$tarball")
-apt=$(cd "$(dirname "$0")/../.." && pwd)/build/apt/$tree
+apt=$(cd "$(dirname "$0")/../.." && pwd)/build/apt/$tree${orig:+-orig}
 mkdir -p "$apt/lists/partial" "$apt/cache/archives/partial" "$apt/empty.d" "$out"
 for s in "$@"; do
 	case $s in
@@ -34,6 +45,7 @@ for s in "$@"; do
 	*) echo "deb [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] $mirror $s main" ;;
 	esac
 done >"$apt/sources.list"
+[ -z "$orig" ] || sed 's/^deb /deb-src /' "$apt/sources.list" >>"$apt/sources.list"
 cat >"$apt/apt.conf" <<EOC
 Dir::Etc::SourceList "$apt/sources.list";
 Dir::Etc::SourceParts "$apt/empty.d";
@@ -51,6 +63,22 @@ export APT_CONFIG="$apt/apt.conf"
 "$(dirname "$0")/apt-update.sh" "$apt/update.log" || fail "not available: apt-get update of $* failed (see $apt/update.log)"
 v=$(apt-cache policy "$pkg" 2>/dev/null | sed -n 's/^  Candidate: //p')
 if [ -z "$v" ] || [ "$v" = "(none)" ]; then fail "is not in suite(s): $*"; fi
+if [ -n "$orig" ]; then
+	src=$(apt-cache show "$pkg=$v" | sed -n 's/^Source: \([^ ]*\).*/\1/p' | head -n 1)
+	src=${src:-$pkg} v=${ORIG_VERSION:-$v}
+	if [ -f "$tarball" ] && grep -q "^$src $v " "$tarball.info" 2>/dev/null; then
+		exit 0
+	fi
+	uv=${v#*:} uv=${uv%-*}
+	rm -rf "$out/dl" && mkdir -p "$out/dl"
+	(cd "$out/dl" && apt-get source -q --download-only "$src=$v" >"$apt/download.log" 2>&1) ||
+		fail "$v: apt-get source $src=$v failed (see $apt/download.log)"
+	[ -f "$out/dl/${src}_$uv.orig.tar.xz" ] || fail "$v: no ${src}_$uv.orig.tar.xz in source package $src"
+	mv "$out/dl/${src}_$uv.orig.tar.xz" "$tarball"
+	rm -rf "$out/dl"
+	echo "$src $v (orig of $pkg: ${src}_$uv.orig.tar.xz, sha256 $(sha256sum <"$tarball" | cut -d' ' -f1))" >"$tarball.info"
+	exit 0
+fi
 if [ -f "$tarball" ] && grep -q "^$pkg $v " "$tarball.info" 2>/dev/null; then
 	exit 0
 fi
