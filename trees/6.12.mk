@@ -25,5 +25,5 @@ MUTANT_TESTS_6.12 := kselftest
 # (kconfigs/seccomp.config), and its 32-bit starter in the nocompat cell
 # (patched, the compat ABI off; on x86_64), booted with the tree's cells.
 SKIP_TESTS_6.12 := y
-KSELFTEST_STARTER_6.12 := filesystems/select/select_timeout_test_32.c
+KSELFTEST_STARTER_6.12 := filesystems/select/select_timeout_test_compat.c
 EXTRA_FLAVOURS_6.12 := nocompat

@@ -17,8 +17,9 @@ KSELFTEST_FIXES_TREE := 7.2
 KSELFTEST_FIXES_7.2 = $(call series_of,patches/kselftest-fixes)
 # The mutants (patches/mutants/) its kselftest must kill: rows
 # 7.2-mutant-<x>, booted with that test alone. Not e and g: the mask and
-# the compat fd_sets are compat-tests' (6.1's mutant cells).
-MUTANTS_7.2  := a b c d f h
+# the compat fd_sets are compat-tests' (6.1's mutant cells). l: the sticky
+# zero cases (series v4).
+MUTANTS_7.2  := a b c d f h l
 # make check boots them with the tree (CHECK_TREES=7.2).
 CHECK_MUTANTS_7.2 := y
 # Judged by the series' kselftest alone (payload select-7.2).
@@ -28,5 +29,5 @@ MUTANT_TESTS_7.2 := kselftest
 # (kconfigs/seccomp.config), and its 32-bit starter in the nocompat cell
 # (patched, the compat ABI off; on x86_64), booted with the tree's cells.
 SKIP_TESTS_7.2 := y
-KSELFTEST_STARTER_7.2 := filesystems/select/select_timeout_test_32.c
+KSELFTEST_STARTER_7.2 := filesystems/select/select_timeout_test_compat.c
 EXTRA_FLAVOURS_7.2 := nocompat
