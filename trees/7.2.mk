@@ -4,6 +4,13 @@ PKG_7.2      := linux-source-7.2
 SUITES_7.2   := sid
 TARBALL_7.2  := $(B)/sources/7.2/linux-source-7.2.tar.xz
 PATCHDIR_7.2 := patches/7.2
+# The series is made on upstream's release, Debian's orig tarball of the
+# source package (make orig-7.2; b4-prep's base): the version of "linux"
+# in sid's Sources whose orig the archive serves (2026-12-07 the mirror
+# answered 404 for linux_7.2.13.orig.tar.xz and 7.2.9-7.2.12, 200 for
+# 7.2.8; docs/series.md). fs/select.c and restart_block.h are the same
+# in 7.2.8 and Debian's 7.2.13.
+ORIG_7.2     := 7.2.8-1
 FRAGS_7.2    := $(wildcard trees/7.2.config) kconfigs/seccomp.config
 # The series' last patch adds this kselftest.
 KSELFTESTS_7.2 := filesystems/select
