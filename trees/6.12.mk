@@ -17,7 +17,7 @@ KSELFTEST_FIXES_6.12 = $(call kselftest_fix,selftests-filesystems-epoll-stop-the
 	$(call kselftest_fix,selftests-filesystems-epoll-skip-epoll59-with-fewer-)
 # The mutants against the backport's kselftest (rows 6.12-mutant-<x>);
 # make check leaves them to make mutants TREES=6.12 (CI's time).
-MUTANTS_6.12 := a b c d f h
+MUTANTS_6.12 := a b c d f h l
 # Judged by the series' kselftest alone (payload select-6.12).
 MUTANT_TESTS_6.12 := kselftest
 # Its kselftest must SKIP at once where it cannot run (compat-tests/skip/):
