@@ -32,8 +32,9 @@ enum action {
 	ACT_STOP_CONT_SIGNAL,	/* as ACT_STOP, then SIGUSR1 once it sleeps again */
 	ACT_STOP_TWICE,		/* as ACT_STOP, then stopped again delay_ns / 4
 				 * after it sleeps again, held hold_ns, SIGCONT */
-	ACT_COMPLETE,		/* no signal: an io_uring read the caller
-				 * submitted before the call completes */
+	ACT_COMPLETE,		/* no signal: io_uring reads the caller
+				 * submitted before the call complete, one
+				 * every delay_ns */
 	ACT_PENDING,		/* no parent action: PENDING_SIG, blocked
 				 * and raised by the caller, is pending at
 				 * the call; the call's mask lets it in */
@@ -50,6 +51,7 @@ struct scenario {
 	enum action action;
 	int64_t delay_ns;	/* from the child seen asleep to the first action */
 	int64_t hold_ns;	/* how long a stop is held */
+	int reads;		/* ACT_COMPLETE: how many (0: one) */
 };
 
 /* The parent's CLOCK_MONOTONIC instants; 0 for a step not taken. */
@@ -74,8 +76,9 @@ struct outcome {
 	uint64_t pending;	/* the caller's pending signals after it */
 	int pid;		/* the child that made the call */
 	bool clobbered;		/* an fd_set word past nfds changed */
-	int completion;		/* ACT_COMPLETE: the read's result after the
-				 * call, -ENODATA: none yet */
+	int completion;		/* ACT_COMPLETE: the first read's result after
+				 * the call, -ENODATA: none yet */
+	int completions;	/* ACT_COMPLETE: how many completed */
 	struct instants at;	/* what the parent did, when */
 };
 
