@@ -45,7 +45,7 @@ for s in "$@"; do
 	*) echo "deb [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] $mirror $s main" ;;
 	esac
 done >"$apt/sources.list"
-[ -z "$orig" ] || sed 's/^deb /deb-src /' "$apt/sources.list" >>"$apt/sources.list"
+[ -z "$orig" ] || { deb=$(cat "$apt/sources.list"); echo "$deb" | sed 's/^deb /deb-src /' >>"$apt/sources.list"; }
 cat >"$apt/apt.conf" <<EOC
 Dir::Etc::SourceList "$apt/sources.list";
 Dir::Etc::SourceParts "$apt/empty.d";
