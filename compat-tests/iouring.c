@@ -8,6 +8,10 @@
  * when STICKY_TIMEOUTS or a read-only timeout keep that time from being
  * written back (then the timeout is left bit for bit; a writable one
  * reads 0). The read itself completed: its byte came in during the call.
+ * The x4 variants: four reads complete, at T/8, 2T/8, 3T/8 and T/2, each a
+ * wake-up and a restart; the call still returns at T, and what it slept
+ * beyond T is printed (every interruption drops the time between it and
+ * the restart, here the task_work's).
  *
  * Bounds from CLOCK_MONOTONIC instants: the call returns no earlier than
  * t0 + T (the end time is fixed at entry, after t0, and a restart keeps
@@ -25,12 +29,16 @@
 struct variant {
 	const char *name;
 	enum wmode mode;
+	int reads;
 };
 
 static const struct variant variants[] = {
-	{ "plain", W_PLAIN },
-	{ "sticky", W_STICKY },
-	{ "readonly", W_READONLY },
+	{ "plain", W_PLAIN, 1 },
+	{ "sticky", W_STICKY, 1 },
+	{ "readonly", W_READONLY, 1 },
+	{ "x4_plain", W_PLAIN, 4 },
+	{ "x4_sticky", W_STICKY, 4 },
+	{ "x4_readonly", W_READONLY, 4 },
 };
 
 static const char *skip(const struct entry *e, const void *p)
@@ -54,20 +62,22 @@ static bool run(const struct entry *e, const void *p, const char *name)
 {
 	const struct variant *v = p;
 	struct scenario s = { .e = e, .mode = v->mode, .action = ACT_COMPLETE,
-			      .delay_ns = T_NS / 4 };
+			      .delay_ns = v->reads > 1 ? T_NS / 8 : T_NS / 4,
+			      .reads = v->reads };
 	struct outcome o;
 	bool ok;
 
 	tmo_set_ns(e->kind, &s.tmo, T_NS);
 	if (run_scenario(&s, &o))
 		return false;
-	ksft_print_msg("%s: %s, read %d\n", name, outcome_str(&s, &o),
-		       o.completion);
+	ksft_print_msg("%s: %s, read %d, %d completions, %+.3f ms beyond T\n",
+		       name, outcome_str(&s, &o), o.completion, o.completions,
+		       (elapsed(&o) - T_NS) / 1e6);
 	ok = o.ret == 0 && !o.handled && o.mask_after == o.mask_before &&
 	     !o.clobbered;
-	if (o.completion != 1) {
-		ksft_print_msg("%s: the io_uring read did not complete during the call\n",
-			       name);
+	if (o.completion != 1 || o.completions != v->reads) {
+		ksft_print_msg("%s: %d of %d io_uring reads completed during the call\n",
+			       name, o.completions, v->reads);
 		ok = false;
 	}
 	if (o.t1 < o.t0 + T_NS || o.t1 >= o.t0 + T_NS + T_NS / 16) {

@@ -77,11 +77,12 @@ $(foreach t,$(TREES_KNOWN),$(if $(KSELFTEST_STARTER_$(t)),$(foreach i,$(ABIS),$(
 # guest_rule PAYLOAD ARCH: $(B)/guest/PAYLOAD/ARCH/initramfs.cpio.
 # <p>_STARTER on an arch: built for the first of its ABIs; the ABI turned
 # off there (the arch's ABIs it does not run) is the one whose build of
-# the test the starter executes, as <test>_<that ABI> (..._32 -> ..._i386).
+# the test the starter executes, as <test>_<that ABI> (..._32 or
+# ..._compat -> ..._i386).
 starter_abi = $(firstword $(call pabis,$(1),$(2)))
 starter_off = $(filter-out $(call pabis,$(1),$(2)),$(ABIS_$(2)))
 starter_bin = $(B)/kselftest/$($(1)_KSELFTEST)/starter/$(call starter_abi,$(1),$(2))/$(notdir $(basename $($(1)_STARTER)))
-starter_test = $(patsubst %_32,%,$(notdir $(basename $($(1)_STARTER))))
+starter_test = $(patsubst %_compat,%,$(patsubst %_32,%,$(notdir $(basename $($(1)_STARTER)))))
 define guest_rule
 $(B)/guest/$(1)/$(2)/initramfs.cpio: $(B)/busybox/$(DEBARCH_$(2))/bin/busybox \
 		$(B)/tools/gen_init_cpio guests/init guests/suite.sh scripts/build/initramfs.sh \

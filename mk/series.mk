@@ -42,18 +42,47 @@ series-kselftest-fixes: $(B)/$(KSELFTEST_FIXES_TREE)/base/.tree
 	@scripts/series/series.sh $(B)/$(KSELFTEST_FIXES_TREE)/base/src patches/kselftest-fixes \
 		$(SERIES_OUT)/kselftest-fixes
 
+# --- the pristine base: upstream's release ------------------------------------
+# ORIG_<t> (trees/<t>.mk): the version of the source package of PKG_<t>
+# whose <src>_<upstream>.orig.tar.xz (upstream's release as Debian's
+# archive carries it) the series is made on, fetched with the tree's
+# private apt configuration (scripts/build/fetch-source.sh --orig) and
+# unpacked as <t>/orig (tag base). make orig-<t>: the series applies (git
+# am, whitespace errors fatal) to that release and to Debian's tree, and
+# the cover letter names the tarball's sha256.
+orig_tarball = $(B)/sources/$(1)-orig/linux.orig.tar.xz
+define orig_rules
+$(call orig_tarball,$(1)): trees/$(1).mk | $(B)/.deps
+	$$(call stage,source $(1): orig of $(PKG_$(1))'s source package $(ORIG_$(1)) from $(SUITES_$(1)))
+	@ORIG_VERSION=$(ORIG_$(1)) scripts/build/fetch-source.sh --orig $(1) $(PKG_$(1)) $$@ $(SUITES_$(1))
+	@touch $$@
+$(B)/$(1)/orig/.tree: $(call orig_tarball,$(1))
+	$$(call stage,tree: $(1)/orig from $$(notdir $$<))
+	@scripts/build/tree.sh base $$< $(B)/$(1)/orig
+	@touch $$@
+orig-$(1): $(B)/$(1)/orig/.tree $(B)/$(1)/base/.tree
+	@scripts/series/orig-check.sh $(1) $(PATCHDIR_$(1)) $(call orig_tarball,$(1)) $(B)/$(1)/orig/src $(B)/$(1)/base/src
+endef
+$(foreach t,$(TREES_KNOWN),$(if $(ORIG_$(t)),$(eval $(call orig_rules,$(t)))))
+orig: $(foreach t,$(TREES),$(if $(ORIG_$(t)),orig-$(t)))
+.PHONY: orig $(foreach t,$(TREES_KNOWN),orig-$(t))
+
 # --- b4-prep: the send path through b4 -----------------------------------------
 # make b4-prep [TREE=<t>]: TREE's series in a b4 prep branch of a throwaway
 # clone of its base, under the sender's git identity, with the cover letter,
 # To/Cc from get_maintainer.pl and checkpatch; what b4 send would send goes
-# to build/b4/<t>/ and its headers are printed. No mail is sent
+# to build/b4/<t>/ (and series.mbox, the messages as one mbox), its headers
+# are printed, and b4 am of those messages must give, with git am, the
+# prep branch's tree. No mail is sent
 # (scripts/series/b4-prep.sh). A missing identity is refused before any work.
 .PHONY: b4-prep
 ifneq ($(filter b4-prep,$(MAKECMDGOALS)),)
 $(if $(shell scripts/series/b4-prep.sh --sender 2>/dev/null),,$(error b4-prep: no sender identity: set git config user.name and user.email))
 endif
-b4-prep: $(B)/$(TREE)/base/.tree | $(B)/.deps
-	@scripts/series/b4-prep.sh $(B)/$(TREE)/base/src $(PATCHDIR_$(TREE)) $(B)/b4/$(TREE) $(TREE)
+# The base is upstream's release where the tree has one (ORIG_<t>).
+b4_base = $(B)/$(TREE)/$(if $(ORIG_$(TREE)),orig,base)
+b4-prep: $(b4_base)/.tree | $(B)/.deps
+	@scripts/series/b4-prep.sh $(b4_base)/src $(PATCHDIR_$(TREE)) $(B)/b4/$(TREE) $(TREE)
 
 # make culprit CELL=<cell> CASE=<test.case>: the first commit of the cell
 # row's branch (a series, SERIES=, a mutant on the series) where CASE,

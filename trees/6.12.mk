@@ -17,7 +17,7 @@ KSELFTEST_FIXES_6.12 = $(call kselftest_fix,selftests-filesystems-epoll-stop-the
 	$(call kselftest_fix,selftests-filesystems-epoll-skip-epoll59-with-fewer-)
 # The mutants against the backport's kselftest (rows 6.12-mutant-<x>);
 # make check leaves them to make mutants TREES=6.12 (CI's time).
-MUTANTS_6.12 := a b c d f h
+MUTANTS_6.12 := a b c d f h l
 # Judged by the series' kselftest alone (payload select-6.12).
 MUTANT_TESTS_6.12 := kselftest
 # Its kselftest must SKIP at once where it cannot run (compat-tests/skip/):
@@ -25,7 +25,7 @@ MUTANT_TESTS_6.12 := kselftest
 # (kconfigs/seccomp.config), and its 32-bit starter in the nocompat cell
 # (patched, the compat ABI off; on x86_64), booted with the tree's cells.
 SKIP_TESTS_6.12 := y
-KSELFTEST_STARTER_6.12 := filesystems/select/select_timeout_test_32.c
+KSELFTEST_STARTER_6.12 := filesystems/select/select_timeout_test_compat.c
 EXTRA_FLAVOURS_6.12 := nocompat distro
 # Debian 13's kernel image packages (row 6.12-distro, flavours/distro.mk).
 # Debian 13 ships no i386 kernel (686, 686-pae are gone): its row says so.

@@ -48,7 +48,8 @@ static void child(const struct scenario *s, int ready, int report)
 	idle_pipe(p);
 	c.fd = s->out ? p[1] : p[0];
 	o.pid = getpid();
-	if (s->action == ACT_COMPLETE && uring_read(&u, completion[0]))
+	if (s->action == ACT_COMPLETE &&
+	    uring_read(&u, completion[0], s->reads ? s->reads : 1))
 		_exit(2);
 	if (s->action == ACT_URING_TICKS &&
 	    uring_ticks(&u, s->ticks, s->delay_ns))
@@ -64,8 +65,10 @@ static void child(const struct scenario *s, int ready, int report)
 	o.pending = pending_mask();
 	o.handled = usr1_count();
 	memcpy(&o.after, c.tmo, tmo_size(s->e->kind));
-	if (s->action == ACT_COMPLETE)
+	if (s->action == ACT_COMPLETE) {
 		o.completion = uring_result(&u);
+		o.completions = uring_done(&u);
+	}
 	if (s->action == ACT_URING_TICKS)
 		o.completion = uring_done(&u);
 	if (write(report, &o, sizeof(o)) != sizeof(o))
@@ -90,8 +93,16 @@ static int act(const struct scenario *s, pid_t pid, struct instants *at,
 		return signal_child(pid, s->sig ? s->sig : SIGUSR1,
 				    &at->signal) ? 1 : 0;
 	if (s->action == ACT_COMPLETE) {
+		int i, n = s->reads ? s->reads : 1;
+
 		at->complete = mono_ns();
-		return write(completion[1], "", 1) == 1 ? 0 : 1;
+		for (i = 0; i < n; i++) {
+			if (i)
+				sleep_until(at->asleep + (i + 1) * s->delay_ns);
+			if (write(completion[1], "", 1) != 1)
+				return 1;
+		}
+		return 0;
 	}
 	if (stop_child(pid, &at->stop, &at->stopped, status)) {
 		*reaped = WIFEXITED(*status) || WIFSIGNALED(*status);

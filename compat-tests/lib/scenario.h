@@ -32,8 +32,9 @@ enum action {
 	ACT_STOP_CONT_SIGNAL,	/* as ACT_STOP, then SIGUSR1 once it sleeps again */
 	ACT_STOP_TWICE,		/* as ACT_STOP, then stopped again delay_ns / 4
 				 * after it sleeps again, held hold_ns, SIGCONT */
-	ACT_COMPLETE,		/* no signal: an io_uring read the caller
-				 * submitted before the call completes */
+	ACT_COMPLETE,		/* no signal: io_uring reads the caller
+				 * submitted before the call complete, one
+				 * every delay_ns */
 	ACT_PENDING,		/* no parent action: PENDING_SIG, blocked
 				 * and raised by the caller, is pending at
 				 * the call; the call's mask lets it in */
@@ -53,6 +54,7 @@ struct scenario {
 	enum action action;
 	int64_t delay_ns;	/* from the child seen asleep to the first action */
 	int64_t hold_ns;	/* how long a stop is held */
+	int reads;		/* ACT_COMPLETE: how many (0: one) */
 	int ticks;		/* ACT_URING_TICKS: how many */
 	/* run in the child right before the call; non-zero: it failed */
 	int (*child_setup)(const struct scenario *s);
@@ -82,9 +84,10 @@ struct outcome {
 	uint64_t pending;	/* the caller's pending signals after it */
 	int pid;		/* the child that made the call */
 	bool clobbered;		/* an fd_set word past nfds changed */
-	int completion;		/* ACT_COMPLETE: the read's result after the
-				 * call, -ENODATA: none yet; ACT_URING_TICKS:
+	int completion;		/* ACT_COMPLETE: the first read's result after
+				 * the call, -ENODATA: none yet; ACT_URING_TICKS:
 				 * the completions posted */
+	int completions;	/* ACT_COMPLETE: how many completed */
 	struct instants at;	/* what the parent did, when */
 	int killed;		/* may_die: the signal that killed the child */
 };

@@ -74,22 +74,27 @@ static int submit(struct uring *u, struct io_uring_params *p, char *sq,
 	return 0;
 }
 
-int uring_read(struct uring *u, int fd)
+int uring_read(struct uring *u, int fd, int n)
 {
 	struct io_uring_params p;
 	struct io_uring_sqe *sqe;
 	char *sq;
-	int err = ring_setup(u, &p, 1, &sqe, &sq);
+	int err, i;
 
+	if (n < 1 || n > URING_READS_MAX)
+		return -EINVAL;
+	err = ring_setup(u, &p, n, &sqe, &sq);
 	if (err)
 		return err;
-	sqe->opcode = IORING_OP_READ;
-	sqe->fd = fd;
-	sqe->addr = (uintptr_t)u->buf;
-	sqe->len = 1;
-	sqe->off = (__u64)-1;	/* the file's position: a pipe has none */
-	sqe->user_data = 1;
-	return submit(u, &p, sq, 1);
+	for (i = 0; i < n; i++) {
+		sqe[i].opcode = IORING_OP_READ;
+		sqe[i].fd = fd;
+		sqe[i].addr = (uintptr_t)&u->buf[i];
+		sqe[i].len = 1;
+		sqe[i].off = (__u64)-1;	/* the file's position: a pipe has none */
+		sqe[i].user_data = i + 1;
+	}
+	return submit(u, &p, sq, n);
 }
 
 int uring_ticks(struct uring *u, int n, int64_t period_ns)

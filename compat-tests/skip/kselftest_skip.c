@@ -6,7 +6,7 @@
  *  - personality_refused: under nopersonality (personality(2) refused by
  *    seccomp), its sticky cases are each "ok ... # SKIP", at least one
  *    saying personality(), none "not ok";
- *  - compat_off: its 32-bit starter (select_timeout_test_32, only in the
+ *  - compat_off: its 32-bit starter (select_timeout_test_compat, only in the
  *    payload of the nocompat cells, whose kernel runs no 32-bit program)
  *    exits KSFT_SKIP with a "# SKIP" line.
  * Each within SKIP_BOUND_S seconds of CLOCK_MONOTONIC; a run that lasts
@@ -154,11 +154,11 @@ static void personality_refused(void)
 
 static void compat_off(void)
 {
-	char *argv[] = { helper("select_timeout_test_32"), NULL };
+	char *argv[] = { helper("select_timeout_test_compat"), NULL };
 	struct verdicts v;
 
 	if (!argv[0]) {
-		result_skip("compat_off", "only the nocompat cells carry select_timeout_test_32");
+		result_skip("compat_off", "only the nocompat cells carry select_timeout_test_compat");
 		return;
 	}
 	v = run(argv);

@@ -8,7 +8,7 @@
  * Raw prctl(2) and seccomp(2) and a classic BPF program: the filter
  * checks the arch field first (a syscall number means nothing without
  * it), the ABI's own and, on a 64-bit kernel, the compat one a program
- * it executes may have (select_timeout_test_32 executes an i386 one).
+ * it executes may have (select_timeout_test_compat executes an i386 one).
  */
 #include <errno.h>
 #include <stddef.h>

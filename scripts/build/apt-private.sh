@@ -8,7 +8,7 @@
 # comes from the host's security archive, or the archive's "-security"
 # neighbour. Signatures are checked (debian-archive-keyring); Valid-Until
 # is not (a mirror frozen at a snapshot still serves). One line on stderr
-# and exit 1 when it cannot be had. Used by fetch-source.sh (a tree's
+# and exit 1 when it cannot be had. APT_SRC=y adds the deb-src lines. Used by fetch-source.sh (a tree's
 # source package) and distro-kernel.sh (Debian's kernel image packages).
 set -eu
 apt=$1 arches=$2; shift 2
@@ -21,6 +21,11 @@ for s in "$@"; do
 	*) echo "deb [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] $mirror $s main" ;;
 	esac
 done >"$apt/sources.list"
+# APT_SRC=y: deb-src lines too (fetch-source.sh --orig: apt-get source).
+if [ -n "${APT_SRC:-}" ]; then
+	src=$(sed 's/^deb /deb-src /' "$apt/sources.list")
+	echo "$src" >>"$apt/sources.list"
+fi
 cat >"$apt/apt.conf" <<EOC
 Dir::Etc::SourceList "$apt/sources.list";
 Dir::Etc::SourceParts "$apt/empty.d";

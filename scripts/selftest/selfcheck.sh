@@ -331,7 +331,7 @@ check "SERIES= of the sample mbox -> its row on every arch" sh -c \
 # A patch that does not apply: named, and no branch left behind.
 if tree61; then
 	fails_with "SERIES= for another tree -> the first patch that does not apply, named" \
-		'patch 2/4 "select: saturate the seconds a large tv_usec carries" does not apply to base' \
+		'patch 2/5 "select: saturate the seconds a large tv_usec carries" does not apply to base' \
 		"$top/scripts/series/series-apply.sh" "$top/build/6.1/base/src" series-selfcheck base "$top/patches/7.2"
 	check "... and no branch left" sh -c "[ -z \"\$(git -C '$top/build/6.1/base/src' branch --list series-selfcheck)\" ]"
 else

@@ -47,11 +47,11 @@ if [ -n "$ks" ] && command -v gcc >/dev/null; then
 	fake FAIL
 	check "kselftest_skip: a sticky case that failed -> not ok personality_refused" sh -c \
 		"! '$sk/kselftest_skip' >'$t/ks3'; grep -q '^not ok 1 personality_refused\$' '$t/ks3'"
-	printf '#!/bin/sh\necho "1..0 # SKIP no IA32 emulation"\nexit 4\n' >"$sk/.kselftest/select_timeout_test_32"
-	chmod +x "$sk/.kselftest/select_timeout_test_32"
+	printf '#!/bin/sh\necho "1..0 # SKIP no IA32 emulation"\nexit 4\n' >"$sk/.kselftest/select_timeout_test_compat"
+	chmod +x "$sk/.kselftest/select_timeout_test_compat"
 	check "kselftest_skip: the starter exits KSFT_SKIP -> ok compat_off" sh -c \
 		"'$sk/kselftest_skip' | grep -q '^ok 2 compat_off\$'"
-	printf '#!/bin/sh\necho "not ok 1 x"\nexit 1\n' >"$sk/.kselftest/select_timeout_test_32"
+	printf '#!/bin/sh\necho "not ok 1 x"\nexit 1\n' >"$sk/.kselftest/select_timeout_test_compat"
 	check "kselftest_skip: the starter fails -> not ok compat_off" sh -c \
 		"'$sk/kselftest_skip' | grep -q '^not ok 2 compat_off\$'"
 	check "nopersonality alone -> its filter refuses personality() only" sh -c \

@@ -132,6 +132,31 @@ for m in $(cd "$tmp/mails" && printf '%s\n' *.eml | sort -V); do
 	headers "$tmp/mails/$m" >"$tmp/h"
 	for f in From To Cc Subject; do grep "^$f: " "$tmp/h" | sed 's/^/  /' || true; done
 done >"$tmp/mails/headers.txt"
+# What a maintainer runs on the posted series: b4 am on its messages, then
+# git am of the mbox b4 writes onto the base; the result must be the tree
+# of the prep branch. The messages go to b4 on stdin (-m -): b4 0.12 reads
+# an mbox file (-m FILE) with Python's mailbox module, which keeps folded
+# header lines, and then cannot copy a folded From: or Subject: into the
+# message it builds ("Header values may not contain linefeed"); what it
+# fetches from lore, or reads on stdin, it parses with its own email
+# policy, which unfolds them.
+for m in $(cd "$tmp/mails" && printf '%s\n' *.eml | sort -V); do
+	echo "From mboxrd@z Thu Jan  1 00:00:00 1970"
+	sed 's/^>*From />&/' "$tmp/mails/$m"
+	echo
+done >"$tmp/series.mbox"
+mkdir -p "$tmp/am"
+(cd "$tmp/src" && b4 --offline-mode -n am -m - -o "$tmp/am" <"$tmp/series.mbox") >>"$tmp/b4.log" 2>&1 ||
+	{ echo "b4-prep: b4 am of the messages failed:" >&2; tail -n 8 "$tmp/b4.log" >&2; exit 1; }
+mbx=$(find "$tmp/am" -name '*.mbx' 2>/dev/null | head -n 1)
+[ -n "$mbx" ] || { echo "b4-prep: b4 am wrote no mbox:" >&2; tail -n 8 "$tmp/b4.log" >&2; exit 1; }
+g checkout -q -b am-check base
+g am -q --whitespace=error-all "$mbx" >"$tmp/am.log" 2>&1 ||
+	{ echo "b4-prep: git am of b4 am's $(basename "$mbx") onto the base failed:" >&2; head -n 3 "$tmp/am.log" >&2; exit 1; }
+g diff --quiet "b4/series-$(echo "$tree" | tr . -)" am-check ||
+	{ echo "b4-prep: b4 am + git am gave another tree than the prep branch" >&2; exit 1; }
+echo "b4-prep: b4 am $(basename "$mbx"): $(g rev-list --count base..am-check) patches applied to the base with git am, the prep branch's tree"
+cp "$tmp/series.mbox" "$tmp/mails/series.mbox"
 cp "$tmp/b4.log" "$tmp/mails/b4.log"
 rm -rf "$out.new" && mkdir -p "$(dirname "$out")" && mv "$tmp/mails" "$out.new"
 rm -rf "$out" && mv "$out.new" "$out"
