@@ -7,6 +7,8 @@
  * back (then the timeout is left bit for bit; a writable one reads 0).
  * Stopped again in the restarted call: the same, from the time it had left
  * at the second stop (no EINTR, not the first stop's time, not T).
+ * Its descriptor made readable during the stop: the restarted call
+ * returns 1 at once after SIGCONT (it still watches its fd sets).
  * A handled SIGUSR1 sent during the stop or into the restarted call: EINTR,
  * the handler ran once, the caller's sigprocmask is unchanged. One blocked
  * by the pselect6/ppoll mask does not interrupt: the restarted call sleeps
@@ -42,6 +44,7 @@ struct variant {
 	bool eintr;		/* expected: EINTR (else 0 after the time left) */
 	bool or_resumes;	/* or, by the arch's restart path, 0 as writable */
 	int handled;		/* expected SIGUSR1 handler runs */
+	bool ready;		/* its descriptor made readable while stopped */
 };
 
 static const struct variant variants[] = {
@@ -78,6 +81,14 @@ static const struct variant variants[] = {
 	  .eintr = true, .or_resumes = true, .handled = 1 },
 	{ "readonly_stop_masked", W_READONLY, ACT_STOP_SIGNAL, .masked = true,
 	  .eintr = true, .or_resumes = true, .handled = 1 },
+	/*
+	 * Its descriptor made readable while it is stopped: the restarted
+	 * call still watches it (the restart keeps the fd sets and nfds) and
+	 * returns 1 at once after SIGCONT, not 0 after the time left.
+	 */
+	{ "plain_stop_ready", W_PLAIN, ACT_STOP_READY, .ready = true },
+	{ "sticky_stop_ready", W_STICKY, ACT_STOP_READY, .ready = true },
+	{ "readonly_stop_ready", W_READONLY, ACT_STOP_READY, .ready = true },
 	/* a handled SIGUSR1 into the restarted call */
 	{ "plain_cont_signal", W_PLAIN, ACT_STOP_CONT_SIGNAL, .eintr = true, .handled = 1 },
 	{ "sticky_cont_signal", W_STICKY, ACT_STOP_CONT_SIGNAL, .eintr = true,
@@ -102,6 +113,8 @@ static const char *skip(const struct entry *e, const void *p)
 	if (!virtual_time())
 		return "host-time guest: restart bounds need virtual time";
 
+	if (v->ready && entry_on_stop(e) != STOP_RESUMES)
+		return "its stop ends the call or restarts to the end time: restart.c's _plain case";
 	if (!e->writeback && (v->mode != W_PLAIN || v->action != ACT_STOP))
 		return "no write-back: its stop semantics are the _plain case";
 	if (v->masked && !e->sigmask)
@@ -159,6 +172,18 @@ static bool check(const struct variant *v, const struct scenario *s,
 		break;
 	}
 	ok = ok && o->handled == v->handled;
+	if (v->ready) {
+		int64_t after = o->t1 - at->cont, left_min, left_max;
+
+		if (o->ret != 1 || after < 0 || after >= T_NS / 16)
+			ksft_print_msg("%s: ret %ld %.1f ms after SIGCONT: not 1 at once (its descriptor became readable while stopped)\n",
+				       name, o->ret, after / 1e6);
+		ok = ok && o->ret == 1 && after >= 0 && after < T_NS / 16;
+		if (v->mode != W_PLAIN)
+			return ok && unchanged(s, o);
+		left_at_stop(o, g, &left_min, &left_max);
+		return ok && remaining_within(s, o, left_min - after - 2 * g, left_max);
+	}
 	if (v->eintr && v->or_resumes && o->ret == 0)
 		goto resumes;
 	if (v->eintr) {

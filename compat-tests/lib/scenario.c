@@ -10,8 +10,16 @@
 #include "scenario.h"
 #include "uring.h"
 
-/* ACT_COMPLETE: the pipe the caller's io_uring read waits on. */
+/*
+ * ACT_COMPLETE: the pipe the caller's io_uring read waits on; ACT_STOP_READY:
+ * the pipe the call itself waits on.
+ */
 static int completion[2] = { -1, -1 };
+
+static bool parent_pipe(const struct scenario *s)
+{
+	return s->action == ACT_COMPLETE || s->action == ACT_STOP_READY;
+}
 
 void timed_call(const struct entry *e, const struct call *c, struct outcome *o)
 {
@@ -47,6 +55,8 @@ static void child(const struct scenario *s, int ready, int report)
 	c.tmo = tmo_place(page, s->mode, &s->tmo, s->e->kind);
 	idle_pipe(p);
 	c.fd = s->out ? p[1] : p[0];
+	if (s->action == ACT_STOP_READY)
+		c.fd = completion[0];
 	o.pid = getpid();
 	if (s->action == ACT_COMPLETE &&
 	    uring_read(&u, completion[0], s->reads ? s->reads : 1))
@@ -112,6 +122,12 @@ static int act(const struct scenario *s, pid_t pid, struct instants *at,
 		sleep_until(at->stopped + s->hold_ns / 2);
 		signal_child(pid, SIGUSR1, &at->signal);
 	}
+	if (s->action == ACT_STOP_READY) {
+		sleep_until(at->stopped + s->hold_ns / 2);
+		at->complete = mono_ns();
+		if (write(completion[1], "", 1) != 1)
+			return 1;
+	}
 	sleep_until(at->stopped + s->hold_ns);
 	signal_child(pid, SIGCONT, &at->cont);
 	if (s->action != ACT_STOP_CONT_SIGNAL && s->action != ACT_STOP_TWICE)
@@ -142,7 +158,7 @@ static int run_once(const struct scenario *s, struct outcome *o)
 
 	/* A pipe of its own per run: no byte left by another run completes it. */
 	if (pipe(ready) || pipe(report) ||
-	    (s->action == ACT_COMPLETE && pipe(completion)))
+	    (parent_pipe(s) && pipe(completion)))
 		ksft_exit_fail_msg("pipe: %s\n", strerror(errno));
 	fflush(stdout);
 	pid = fork();
@@ -166,7 +182,7 @@ static int run_once(const struct scenario *s, struct outcome *o)
 		waitpid(pid, &status, 0);
 	close(ready[0]);
 	close(report[0]);
-	if (s->action == ACT_COMPLETE) {
+	if (parent_pipe(s)) {
 		close(completion[0]);
 		close(completion[1]);
 	}

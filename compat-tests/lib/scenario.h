@@ -29,6 +29,8 @@ enum action {
 	ACT_SIGNAL,		/* a handled SIGUSR1 once it sleeps */
 	ACT_STOP,		/* SIGSTOP once it sleeps, held hold_ns, SIGCONT */
 	ACT_STOP_SIGNAL,	/* as ACT_STOP, with SIGUSR1 halfway through the hold */
+	ACT_STOP_READY,		/* as ACT_STOP, the call's descriptor made
+				 * readable halfway through the hold */
 	ACT_STOP_CONT_SIGNAL,	/* as ACT_STOP, then SIGUSR1 once it sleeps again */
 	ACT_STOP_TWICE,		/* as ACT_STOP, then stopped again delay_ns / 4
 				 * after it sleeps again, held hold_ns, SIGCONT */
