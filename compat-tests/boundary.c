@@ -15,9 +15,9 @@
  * descriptor ready at once (1, at once, written back) or, when it is 20 ms
  * or less, slept out (0 after T to T + slack + 2 ms, {0, 0}); an invalid
  * one returns EINVAL at once, the timeout untouched. Fields too narrow for
- * a row's value: SKIP. The model is the 6.1 series' ABI: on other kernels
- * (7.2's patch 2 also rejects negative components before the carry) every
- * row is SKIP.
+ * a row's value: SKIP. The model is the ABI of the kernel's tree with its
+ * series (lib/model.h: 7.2 rejects a negative component before the carry);
+ * on a release it has no rules for, every row is SKIP.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -25,7 +25,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/time.h>
-#include <sys/utsname.h>
 #include <unistd.h>
 
 #include "model.h"
@@ -127,12 +126,11 @@ static bool resolve(struct val v, int bits, int64_t *out)
 static const char *skip(const struct entry *e, const void *p)
 {
 	const struct row *r = p;
-	struct utsname u;
 	struct mabi a;
 	int64_t x;
 
-	if (uname(&u) || strncmp(u.release, "6.1.", 4))
-		return "the model is the 6.1 series' ABI, this kernel is not 6.1";
+	if (model_series() == MODEL_NONE)
+		return "the model has no rules for this kernel's release";
 	if (!e->writeback)
 		return "not select, pselect6 or ppoll: no range check of the series";
 	if (r->tv != (e->kind == TK_TIMEVAL))

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * The reference model of the intended ABI (the 6.1 series applied): given
+ * The reference model of the intended ABI (the tree's series applied): given
  * an entry point's timeout encoding, the ABI's field widths and a timeout
  * as the caller passes it, what the kernel makes of it (EINVAL, a zero
  * timeout, or a timeout, saturated), and what a call returns, writes back
@@ -32,7 +32,23 @@ struct mabi {
 	 */
 	bool nsec_low32;
 	int64_t granule;	/* 1000 ns for a timeval, else 1 */
+	/*
+	 * A negative tv_sec or tv_usec is EINVAL before tv_usec's seconds are
+	 * carried (mainline's native select() after 6.12, and 7.2's patch 3
+	 * for the compat one); the 6.1 series carries first, so that
+	 * {-1, 2000000} is a 1 s timeout there.
+	 */
+	bool neg_rejected;
 };
+
+/* The series whose ABI the model is on this kernel, by its release. */
+enum mseries {
+	MODEL_NONE,	/* a release the model has no rules for */
+	MODEL_CARRY,	/* 6.1: the carry before the sign check */
+	MODEL_MAINLINE,	/* 7.2: negative components rejected first */
+};
+
+enum mseries model_series(void);
 
 void model_abi(const struct entry *e, struct mabi *a);
 
