@@ -185,19 +185,11 @@ static const struct variant variants[] = {
 	  { "resumes", "resumes", "resumes" } },
 };
 
-/* The time left at the stop, at least and at most (restart.c's). */
-static void left_at_stop(const struct outcome *o, int64_t g, int64_t *min,
-			 int64_t *max)
-{
-	*min = T_NS - (o->at.stopped - o->t0) - g;
-	*max = T_NS - (o->at.stop - o->at.asleep);
-}
-
 static bool ends_in_time(const struct outcome *o, int64_t g, const char *name)
 {
 	int64_t after = o->t1 - o->at.cont, lo, hi;
 
-	left_at_stop(o, g, &lo, &hi);
+	left_at_stop(o, T_NS, g, &lo, &hi);
 	hi += T_NS / 16;
 	if (after >= lo && (after < hi || !virtual_time()))
 		return true;
@@ -275,7 +267,7 @@ static bool run(const struct entry *e, const struct variant *v, enum expect x,
 		if (v->action != ACT_STOP)
 			break;
 		/* a stop that came late leaves too little to tell */
-		left_at_stop(&o, tmo_granule_ns(e->kind), &lo, &hi);
+		left_at_stop(&o, T_NS, tmo_granule_ns(e->kind), &lo, &hi);
 		if (lo >= T_NS / 8 || tries == 3)
 			break;
 		ksft_print_msg("%s: stopped too late to tell, again\n", name);

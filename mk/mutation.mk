@@ -39,7 +39,7 @@ MUTATION_T0 ?=
 mutation-run: $(call status_of,$(TREE)-patched $(MUTATION_ROWS)) $(B)/tree-info | $(B)/.deps-results
 	$(call stage,mutation: report)
 	@$(call results_cellmap,$(TREE)-patched $(MUTATION_ROWS),$(B)/.cellmap-mutation) && \
-	scripts/mutation/report.py report $(B)/results $(MUTATION_DIR) $(REPORT_DIR)/mutation "$(ARCHES)" \
+	scripts/mutation/report.py report $(if $(filter kselftest,$(MUTANT_TESTS_$(TREE))),--kselftest '$(select-$(TREE)_KSELFTEST_PROGS)') $(B)/results $(MUTATION_DIR) $(REPORT_DIR)/mutation "$(ARCHES)" \
 		"$(MUTATION_T0)" "$(TREE)-patched $(call report_cells,$(TREE)-patched)" \
 		$(foreach m,$(MUTATION_ROWS),"$($(m)_MUTATION_ID) $(m) $($(m)_REF) $(call report_cells,$(m))"); rc=$$?; \
 	scripts/results/report.sh $(B)/results compat-tests/expected-failures $(B)/tree-info \

@@ -222,7 +222,9 @@ endif
 # scripts/mutation/generate.py wrote to MUTATION_DIR: mutation-series (the
 # series itself, a commit built beside the mutants: the objects each is
 # held against, _OBJS) and per mutant a commit, kernel and cell row as a
-# hand-written mutant's (payload select-<t>, reference <t>-patched), its
+# hand-written mutant's (payload select-<t>, reference <t>-patched; a tree
+# judged by its kselftest boots the reference's own tests-<t>, compat-tests
+# too, and the report tells what the kselftest alone kills), its
 # boot gated on compiling and differing from the series (_GATE). Their
 # objects are built with -Werror: a mutant that warns is dropped.
 MUTATION_DIR = $(B)/mutation/$(TREE)
@@ -238,7 +240,7 @@ $(1)-mutation-$(2)_KMAKE := $(MUTATION_KMAKE)
 $(1)-mutation-$(2)_OBJS  := $(MUTATION_OBJS)
 $(1)_MUTATION += $(1)-mutation-$(2)
 $(if $(3),$(1)-mutation-$(2)_KERNEL  := $(1)-mutation-$(2)
-$(1)-mutation-$(2)_PAYLOAD := select-$(1)
+$(1)-mutation-$(2)_PAYLOAD := $(if $(filter kselftest,$(MUTANT_TESTS_$(1))),tests-$(1),select-$(1))
 $(1)-mutation-$(2)_REF     := $(1)-patched
 $(1)-mutation-$(2)_GATE    := $(1)-mutation-series
 $(1)-mutation-$(2)_MUTATION_ID := $(2)

@@ -48,6 +48,19 @@ static int msec(const struct call *c)
 #define FDS_GUARD ((__kernel_ulong_t)0x5a5a5a5a5a5a5a5aULL)
 #define FDS_WORDS (sizeof(fd_set) / sizeof(__kernel_ulong_t))
 bool fds_clobbered;
+unsigned int fds_ready;
+
+unsigned int call_events(const struct call *c)
+{
+	return c->pri ? POLLPRI : c->out ? POLLOUT : POLLIN;
+}
+
+/* select's three sets, @s where the call's descriptor is (call_events()). */
+static void fds_sets(const struct call *c, fd_set *s, void *sets[3])
+{
+	sets[0] = sets[1] = sets[2] = NULL;
+	sets[c->pri ? 2 : c->out ? 1 : 0] = fds_or(c, s);
+}
 
 static void fds_prepare(fd_set *s, int fd)
 {
@@ -63,11 +76,17 @@ static void fds_prepare(fd_set *s, int fd)
 static long fds_check(const struct call *c, const fd_set *s, long ret)
 {
 	const __kernel_ulong_t *w = (const __kernel_ulong_t *)s;
-	size_t i, bits = 8 * sizeof(*w);
+	size_t i, bits = 8 * sizeof(*w), at = c->fd / bits;
+	__kernel_ulong_t bit = (__kernel_ulong_t)1 << (c->fd % bits);
 	int err = errno;
 
-	for (i = c->fd / bits + 1; !c->fds_set && i < FDS_WORDS; i++)
+	for (i = at + 1; !c->fds_set && i < FDS_WORDS; i++)
 		fds_clobbered |= w[i] != FDS_GUARD;
+	/* the words nfds covers: the descriptor's bit, and no other */
+	for (i = 0; ret > 0 && !c->fds_set && i <= at; i++)
+		fds_ready |= (i == at ? w[i] & ~bit : w[i]) ? READY_OTHER : 0;
+	if (ret > 0 && !c->fds_set && w[at] & bit)
+		fds_ready |= call_events(c);
 	errno = err;
 	return ret;
 }
@@ -75,12 +94,12 @@ static long fds_check(const struct call *c, const fd_set *s, long ret)
 static maybe_unused long call_select(const struct entry *e, const struct call *c)
 {
 	fd_set s;
+	void *sets[3];
 
 	fds_prepare(&s, c->fd);
-	return fds_check(c, &s, syscall(e->nr, nfds_or(c, c->fd + 1),
-					c->out ? NULL : fds_or(c, &s),
-					c->out ? fds_or(c, &s) : NULL, NULL,
-					c->tmo));
+	fds_sets(c, &s, sets);
+	return fds_check(c, &s, syscall(e->nr, nfds_or(c, c->fd + 1), sets[0],
+					sets[1], sets[2], c->tmo));
 }
 
 /* i386's select(82) takes its five arguments in a struct. */
@@ -88,19 +107,26 @@ static maybe_unused long call_old_select(const struct entry *e,
 					 const struct call *c)
 {
 	fd_set s;
+	void *sets[3];
 	struct {
 		unsigned long n;
 		void *inp, *outp, *exp, *tvp;
-	} a = { nfds_or(c, c->fd + 1), c->out ? NULL : fds_or(c, &s),
-		c->out ? fds_or(c, &s) : NULL, NULL, c->tmo };
+	} a;
 
 	fds_prepare(&s, c->fd);
+	fds_sets(c, &s, sets);
+	a.n = nfds_or(c, c->fd + 1);
+	a.inp = sets[0];
+	a.outp = sets[1];
+	a.exp = sets[2];
+	a.tvp = c->tmo;
 	return fds_check(c, &s, syscall(e->nr, &a));
 }
 
 static long call_pselect(const struct entry *e, const struct call *c)
 {
 	fd_set s;
+	void *sets[3];
 	/*
 	 * The kernel reads two of its own longs: the ABI's pointer and
 	 * size_t, except on x32, whose pselect6 is the 64-bit one.
@@ -111,31 +137,41 @@ static long call_pselect(const struct entry *e, const struct call *c)
 	} sig = { (uintptr_t)c->mask, sigsetsize(c) };
 
 	fds_prepare(&s, c->fd);
-	return fds_check(c, &s, syscall(e->nr, nfds_or(c, c->fd + 1),
-					c->out ? NULL : fds_or(c, &s),
-					c->out ? fds_or(c, &s) : NULL, NULL,
-					c->tmo, c->mask ? &sig : NULL));
+	fds_sets(c, &s, sets);
+	return fds_check(c, &s, syscall(e->nr, nfds_or(c, c->fd + 1), sets[0],
+					sets[1], sets[2], c->tmo,
+					c->mask ? &sig : NULL));
+}
+
+/* poll's revents (epoll's events) as fds_ready, when it returned more than 0. */
+static long ready_check(const struct call *c, unsigned int revents, long ret)
+{
+	if (ret > 0 && !c->fds_set)
+		fds_ready = revents;
+	return ret;
 }
 
 static maybe_unused long call_poll(const struct entry *e, const struct call *c)
 {
-	struct pollfd p = { c->fd, c->out ? POLLOUT : POLLIN, 0 };
+	struct pollfd p = { c->fd, call_events(c), 0 };
+	long ret = syscall(e->nr, fds_or(c, &p), nfds_or(c, 1), msec(c));
 
-	return syscall(e->nr, fds_or(c, &p), nfds_or(c, 1), msec(c));
+	return ready_check(c, (unsigned short)p.revents, ret);
 }
 
 static long call_ppoll(const struct entry *e, const struct call *c)
 {
-	struct pollfd p = { c->fd, c->out ? POLLOUT : POLLIN, 0 };
+	struct pollfd p = { c->fd, call_events(c), 0 };
+	long ret = syscall(e->nr, fds_or(c, &p), nfds_or(c, 1), c->tmo,
+			   c->mask, sigsetsize(c));
 
-	return syscall(e->nr, fds_or(c, &p), nfds_or(c, 1), c->tmo, c->mask,
-		       sigsetsize(c));
+	return ready_check(c, (unsigned short)p.revents, ret);
 }
 
 /* epoll_wait (ms), epoll_pwait (ms, mask), epoll_pwait2 (timespec, mask). */
 static long call_epoll(const struct entry *e, const struct call *c)
 {
-	struct epoll_event ev = { c->out ? EPOLLOUT : EPOLLIN, 0 };
+	struct epoll_event ev = { call_events(c), 0 };
 	long ret, ep = syscall(__NR_epoll_create1, 0);
 	int err;
 
@@ -156,7 +192,7 @@ static long call_epoll(const struct entry *e, const struct call *c)
 	err = errno;
 	close(ep);
 	errno = err;
-	return ret;
+	return ready_check(c, ev.events, ret);
 }
 
 /*

@@ -40,12 +40,14 @@ enum on_stop {
 
 /*
  * One call's arguments: wait for @fd to become readable (or writable,
- * @out) with @tmo (NULL: forever) under @mask (NULL: none). The rest
+ * @out; or to have an exceptional condition, @pri: select's except set,
+ * POLLPRI) with @tmo (NULL: forever) under @mask (NULL: none). The rest
  * replace what the wrapper would pass, for the bad-input tests.
  */
 struct call {
 	int fd;
 	bool out;
+	bool pri;
 	void *tmo;
 	const uint64_t *mask;
 	bool fds_set, nfds_set;
@@ -56,6 +58,18 @@ struct call {
 
 /* Set when a call changed an fd_set word past nfds (entry.c). */
 extern bool fds_clobbered;
+
+/*
+ * What the last call that returned more than 0 reported for its
+ * descriptor (entry.c): POLLIN, POLLOUT or POLLPRI when select's set of
+ * that kind holds it, READY_OTHER added when the set holds another bit too;
+ * poll's revents; epoll's events.
+ */
+extern unsigned int fds_ready;
+#define READY_OTHER (1u << 16)
+
+/* The events @c waits for: POLLIN, POLLOUT or POLLPRI (EPOLL* alike). */
+unsigned int call_events(const struct call *c);
 
 struct entry {
 	const char *name;

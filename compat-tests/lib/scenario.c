@@ -1,9 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
 #define _GNU_SOURCE
 #include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -11,33 +15,89 @@
 #include "uring.h"
 
 /*
- * ACT_COMPLETE: the pipe the caller's io_uring read waits on; ACT_STOP_READY:
- * the pipe the call itself waits on.
+ * The parent's end of what it acts on, made before the fork: ACT_COMPLETE,
+ * the pipe the caller's io_uring read waits on; ACT_STOP_READY and
+ * ACT_STOP_TWICE_READY, the pipe (a full one: out) or AF_UNIX stream pair
+ * (pri) the call itself waits on; ACT_STOP_FAULT, the memfd [0] the
+ * call's signal mask is mapped from.
  */
-static int completion[2] = { -1, -1 };
+static int pfd[2] = { -1, -1 };
 
-static bool parent_pipe(const struct scenario *s)
+static bool stop_ready(const struct scenario *s)
 {
-	return s->action == ACT_COMPLETE || s->action == ACT_STOP_READY;
+	return s->action == ACT_STOP_READY || s->action == ACT_STOP_TWICE_READY;
+}
+
+static size_t page_size(void)
+{
+	return sysconf(_SC_PAGESIZE);
+}
+
+/* A pipe with no room left: its write end is not writable. */
+static int full_pipe(int p[2])
+{
+	char buf[4096] = { 0 };
+
+	if (pipe(p) || fcntl(p[0], F_SETFL, O_NONBLOCK) ||
+	    fcntl(p[1], F_SETFL, O_NONBLOCK))
+		return -1;
+	while (write(p[1], buf, sizeof(buf)) > 0)
+		;
+	return errno == EAGAIN ? 0 : -1;
+}
+
+static int parent_fds(const struct scenario *s)
+{
+	pfd[0] = pfd[1] = -1;
+	if (s->action == ACT_COMPLETE || (stop_ready(s) && !s->out && !s->pri))
+		return pipe(pfd);
+	if (stop_ready(s) && s->out)
+		return full_pipe(pfd);
+	if (stop_ready(s))
+		return socketpair(AF_UNIX, SOCK_STREAM, 0, pfd);
+	if (s->action == ACT_STOP_FAULT) {
+		pfd[0] = memfd_create("sigmask", 0);
+		return pfd[0] < 0 ? -1 : ftruncate(pfd[0], page_size());
+	}
+	return 0;
+}
+
+/* What ACT_STOP_READY/ACT_STOP_FAULT do while the call is stopped. */
+static int while_stopped(const struct scenario *s, struct instants *at)
+{
+	char buf[4096];
+	ssize_t n, drained = 0;
+
+	at->complete = mono_ns();
+	if (s->action == ACT_STOP_FAULT)
+		return ftruncate(pfd[0], 0);
+	if (s->pri)
+		return send(pfd[1], "!", 1, MSG_OOB) == 1 ? 0 : -1;
+	if (!s->out)
+		return write(pfd[1], "", 1) == 1 ? 0 : -1;
+	while ((n = read(pfd[0], buf, sizeof(buf))) > 0)
+		drained += n;
+	return drained && errno == EAGAIN ? 0 : -1;
 }
 
 void timed_call(const struct entry *e, const struct call *c, struct outcome *o)
 {
 	fds_clobbered = false;
+	fds_ready = 0;
 	o->t0 = mono_ns();
 	o->ret = entry_call(e, c);
 	o->err = errno;
 	o->t1 = mono_ns();
 	o->clobbered = fds_clobbered;
+	o->ready = fds_ready;
 }
 
 static void child(const struct scenario *s, int ready, int report)
 {
 	struct outcome o = { 0 };
-	uint64_t mask = s->mask_usr1 ? SIGBIT(SIGUSR1) : 0;
+	uint64_t mask = s->mask_usr1 ? SIGBIT(SIGUSR1) : 0, *maskp = &mask;
 	union tmo *page = tmo_page();
-	struct call c = { .out = s->out,
-			  .mask = s->e->sigmask ? &mask : NULL };
+	struct call c = { .out = s->out, .pri = s->pri };
 	struct uring u;
 	int p[2];
 
@@ -55,11 +115,20 @@ static void child(const struct scenario *s, int ready, int report)
 	c.tmo = tmo_place(page, s->mode, &s->tmo, s->e->kind);
 	idle_pipe(p);
 	c.fd = s->out ? p[1] : p[0];
-	if (s->action == ACT_STOP_READY)
-		c.fd = completion[0];
+	if (stop_ready(s))
+		c.fd = s->out ? pfd[1] : pfd[0];
+	/* the mask where the parent can take it away: a page of its memfd */
+	if (s->action == ACT_STOP_FAULT) {
+		maskp = mmap(NULL, page_size(), PROT_READ | PROT_WRITE,
+			     MAP_SHARED, pfd[0], 0);
+		if (maskp == MAP_FAILED)
+			_exit(2);
+		*maskp = mask;
+	}
+	c.mask = s->e->sigmask ? maskp : NULL;
 	o.pid = getpid();
 	if (s->action == ACT_COMPLETE &&
-	    uring_read(&u, completion[0], s->reads ? s->reads : 1))
+	    uring_read(&u, pfd[0], s->reads ? s->reads : 1))
 		_exit(2);
 	if (s->action == ACT_URING_TICKS &&
 	    uring_ticks(&u, s->ticks, s->delay_ns))
@@ -109,7 +178,7 @@ static int act(const struct scenario *s, pid_t pid, struct instants *at,
 		for (i = 0; i < n; i++) {
 			if (i)
 				sleep_until(at->asleep + (i + 1) * s->delay_ns);
-			if (write(completion[1], "", 1) != 1)
+			if (write(pfd[1], "", 1) != 1)
 				return 1;
 		}
 		return 0;
@@ -122,15 +191,15 @@ static int act(const struct scenario *s, pid_t pid, struct instants *at,
 		sleep_until(at->stopped + s->hold_ns / 2);
 		signal_child(pid, SIGUSR1, &at->signal);
 	}
-	if (s->action == ACT_STOP_READY) {
+	if (s->action == ACT_STOP_READY || s->action == ACT_STOP_FAULT) {
 		sleep_until(at->stopped + s->hold_ns / 2);
-		at->complete = mono_ns();
-		if (write(completion[1], "", 1) != 1)
-			return 1;
+		if (while_stopped(s, at))
+			goto failed;
 	}
 	sleep_until(at->stopped + s->hold_ns);
 	signal_child(pid, SIGCONT, &at->cont);
-	if (s->action != ACT_STOP_CONT_SIGNAL && s->action != ACT_STOP_TWICE)
+	if (s->action != ACT_STOP_CONT_SIGNAL && s->action != ACT_STOP_TWICE &&
+	    s->action != ACT_STOP_TWICE_READY)
 		return 0;
 	r = wait_sleeping(pid, &at->asleep2);
 	if (r)
@@ -142,8 +211,18 @@ static int act(const struct scenario *s, pid_t pid, struct instants *at,
 		*reaped = WIFEXITED(*status) || WIFSIGNALED(*status);
 		return 1;
 	}
+	if (s->action == ACT_STOP_TWICE_READY) {
+		sleep_until(at->stopped2 + s->hold_ns / 2);
+		if (while_stopped(s, at))
+			goto failed;
+	}
 	sleep_until(at->stopped2 + s->hold_ns);
 	return signal_child(pid, SIGCONT, &at->cont2) ? 1 : 0;
+failed:
+	ksft_print_msg("%s: the parent's action while stopped failed: %s\n",
+		       s->e->name, strerror(errno));
+	kill(pid, SIGCONT);
+	return 1;
 }
 
 /* 0: reported; 1: timed out before the parent acted; -1: failed. */
@@ -157,9 +236,9 @@ static int run_once(const struct scenario *s, struct outcome *o)
 	pid_t pid;
 
 	/* A pipe of its own per run: no byte left by another run completes it. */
-	if (pipe(ready) || pipe(report) ||
-	    (parent_pipe(s) && pipe(completion)))
-		ksft_exit_fail_msg("pipe: %s\n", strerror(errno));
+	if (pipe(ready) || pipe(report) || parent_fds(s))
+		ksft_exit_fail_msg("pipe, socketpair or memfd: %s\n",
+				   strerror(errno));
 	fflush(stdout);
 	pid = fork();
 	if (pid < 0)
@@ -182,10 +261,10 @@ static int run_once(const struct scenario *s, struct outcome *o)
 		waitpid(pid, &status, 0);
 	close(ready[0]);
 	close(report[0]);
-	if (parent_pipe(s)) {
-		close(completion[0]);
-		close(completion[1]);
-	}
+	if (pfd[0] >= 0)
+		close(pfd[0]);
+	if (pfd[1] >= 0)
+		close(pfd[1]);
 	if (!got && s->may_die && WIFSIGNALED(status)) {
 		memset(o, 0, sizeof(*o));
 		o->killed = WTERMSIG(status);
@@ -211,7 +290,8 @@ static int run_once(const struct scenario *s, struct outcome *o)
 	 * (delay_ns / 4 after the restarted call sleeps): not the kernel's
 	 * doing either.
 	 */
-	if (o->ret == 0 && s->action == ACT_STOP_TWICE && at.cont &&
+	if (o->ret == 0 && at.cont &&
+	    (s->action == ACT_STOP_TWICE || s->action == ACT_STOP_TWICE_READY) &&
 	    (!at.stop2 || o->t1 < at.stop2) &&
 	    tmo_ns(s->e->kind, &s->tmo) - (at.stop - at.asleep) < s->delay_ns / 2) {
 		ksft_print_msg("%s: stopped too late to stop again: %s\n",
@@ -239,6 +319,41 @@ int run_scenario(const struct scenario *s, struct outcome *o)
 			return ret;
 	}
 	return -1;
+}
+
+void left_at_stop(const struct outcome *o, int64_t t_ns, int64_t g,
+		  int64_t *min, int64_t *max)
+{
+	const struct instants *at = &o->at;
+
+	*min = t_ns - (at->stopped - o->t0) - g;
+	*max = t_ns - (at->stop - at->asleep);
+	if (at->stopped2) {
+		*min -= at->stopped2 - at->cont + g;
+		*max -= at->stop2 - at->asleep2;
+	}
+}
+
+bool ready_after_stop(const struct scenario *s, const struct outcome *o,
+		      int64_t t_ns, int64_t margin_ns, const char *name)
+{
+	int64_t after = o->t1 - (o->at.cont2 ? o->at.cont2 : o->at.cont);
+	int64_t g = tmo_granule_ns(s->e->kind), left_min, left_max;
+	struct call c = { .out = s->out, .pri = s->pri };
+	bool ok = o->ret == 1 && after >= 0 && after < margin_ns;
+
+	if (!ok)
+		ksft_print_msg("%s: ret %ld %.1f ms after the last SIGCONT: not 1 at once (its descriptor became ready while stopped)\n",
+			       name, o->ret, after / 1e6);
+	if (o->ret == 1 && o->ready != call_events(&c)) {
+		ksft_print_msg("%s: reported %#x for its descriptor, not only %#x\n",
+			       name, o->ready, call_events(&c));
+		ok = false;
+	}
+	if (s->mode != W_PLAIN)
+		return ok && unchanged(s, o);
+	left_at_stop(o, t_ns, g, &left_min, &left_max);
+	return ok && remaining_within(s, o, left_min - after - 2 * g, left_max);
 }
 
 bool remaining_within(const struct scenario *s, const struct outcome *o,

@@ -30,10 +30,18 @@ enum action {
 	ACT_STOP,		/* SIGSTOP once it sleeps, held hold_ns, SIGCONT */
 	ACT_STOP_SIGNAL,	/* as ACT_STOP, with SIGUSR1 halfway through the hold */
 	ACT_STOP_READY,		/* as ACT_STOP, the call's descriptor made
-				 * readable halfway through the hold */
+				 * ready halfway through the hold: a pipe
+				 * written, a full pipe drained (out), an
+				 * AF_UNIX stream sent MSG_OOB data (pri) */
 	ACT_STOP_CONT_SIGNAL,	/* as ACT_STOP, then SIGUSR1 once it sleeps again */
 	ACT_STOP_TWICE,		/* as ACT_STOP, then stopped again delay_ns / 4
 				 * after it sleeps again, held hold_ns, SIGCONT */
+	ACT_STOP_TWICE_READY,	/* as ACT_STOP_TWICE, the descriptor made
+				 * ready (as ACT_STOP_READY) halfway through
+				 * the second hold */
+	ACT_STOP_FAULT,		/* as ACT_STOP, the call's signal mask (in a
+				 * shared memfd page) made unreadable halfway
+				 * through the hold: the file truncated */
 	ACT_COMPLETE,		/* no signal: io_uring reads the caller
 				 * submitted before the call complete, one
 				 * every delay_ns */
@@ -49,7 +57,10 @@ struct scenario {
 	const struct entry *e;
 	union tmo tmo;		/* the timeout as the caller passes it */
 	enum wmode mode;	/* writable, STICKY_TIMEOUTS or read-only */
-	bool out;		/* wait for a writable pipe: ready at once */
+	bool out;		/* wait for a writable pipe: ready at once
+				 * (ACT_STOP_READY: a full one) */
+	bool pri;		/* ACT_STOP_READY: wait for an exceptional
+				 * condition (except set, POLLPRI) */
 	bool mask_usr1;		/* pselect/ppoll mask blocks SIGUSR1 */
 	bool sa_restart;	/* the SIGUSR1 handler has SA_RESTART */
 	int sig;		/* what ACT_SIGNAL sends: 0 is SIGUSR1 */
@@ -86,6 +97,8 @@ struct outcome {
 	uint64_t pending;	/* the caller's pending signals after it */
 	int pid;		/* the child that made the call */
 	bool clobbered;		/* an fd_set word past nfds changed */
+	unsigned int ready;	/* what it reported for its descriptor
+				 * (fds_ready, entry.h) */
 	int completion;		/* ACT_COMPLETE: the first read's result after
 				 * the call, -ENODATA: none yet; ACT_URING_TICKS:
 				 * the completions posted */
@@ -115,6 +128,25 @@ static inline int64_t elapsed(const struct outcome *o)
 {
 	return o->t1 - o->t0;
 }
+
+/*
+ * The time a call of timeout @t_ns had left at the last stop of @o, at
+ * least and at most (@g: the granule its type truncates to): in
+ * [T - (stopped - t0) - g, T - (stop - asleep)], both ends moved by the time
+ * slept between the first SIGCONT and a second stop.
+ */
+void left_at_stop(const struct outcome *o, int64_t t_ns, int64_t g,
+		  int64_t *min, int64_t *max);
+
+/*
+ * @o of @s, a call of timeout @t_ns whose descriptor was made ready during
+ * its last stop: it returned 1 before @margin_ns past the last SIGCONT,
+ * reporting its descriptor for what it waited for and nothing else; a
+ * sticky or read-only timeout left as passed, a writable one the time
+ * left at the stop less the time since SIGCONT.
+ */
+bool ready_after_stop(const struct scenario *s, const struct outcome *o,
+		      int64_t t_ns, int64_t margin_ns, const char *name);
 
 /* The remaining time written back is normalised and in [lo, hi] ns. */
 bool remaining_within(const struct scenario *s, const struct outcome *o,

@@ -13,6 +13,7 @@ cell, writes OUTDIR/mutants.txt, and fails when a mutant survives or a
 cell of it did not finish. A mutant with no cell (its defect cannot occur
 on the arches run) is named as not run.
 """
+import fnmatch
 import os
 import sys
 
@@ -53,20 +54,36 @@ def randomized():
     return {w[0] for w in words if w and not w[0].startswith("#")}
 
 
-def killing(ref_lines, mut_lines, skip):
+def program(case):
+    """The test program of a "test.case" verdict name."""
+    return case[:max(case.find("."), 0)]
+
+
+def counts(case, skip, only):
+    """A failing case may kill: not of a randomized test, and of one of
+    the programs ONLY (fnmatch patterns) when given."""
+    prog = program(case)
+    return prog not in skip and (only is None or any(fnmatch.fnmatchcase(prog, g) for g in only))
+
+
+def killing(ref_lines, mut_lines, skip, only=None):
     """The cases that pass on the reference and fail on the mutant,
     sorted (fields as awk splits the lines: a name with a blank never
-    counts)."""
+    counts); ONLY: of those test programs alone."""
     p = [w[0] for w in (ktap.fields(l) for l in ref_lines) if len(w) > 1 and w[1] == "PASS"]
     m = [w[0] for w in (ktap.fields(l) for l in mut_lines)
-         if len(w) > 1 and w[1] == "FAIL" and w[0][:max(w[0].find("."), 0)] not in skip]
+         if len(w) > 1 and w[1] == "FAIL" and counts(w[0], skip, only)]
     both = sorted(p + m)
     return sorted({x for i, x in enumerate(both) if i and both[i - 1] == x})
 
 
-def judge(results, m, ref, cells, skip):
+def judge(results, m, ref, cells, skip, only=None):
     """One mutant's lines and its problems: a cell that did not finish
-    (its own or its reference's), and the mutant surviving."""
+    (its own or its reference's), and the mutant surviving. ONLY: the
+    cases of those test programs alone kill (a tree's kselftest: what
+    it kills without compat-tests); a splat or a hung guest does not
+    (another test may have caused it; a kselftest case that hangs fails
+    at its own bound)."""
     killers, problems, line, out = 0, 0, "", []
     for c in cells:
         row, arch, abi = (c.split(":") + ["", ""])[:3]
@@ -80,11 +97,11 @@ def judge(results, m, ref, cells, skip):
             out.append("%s %s %s: %s guest: %s" % (m, arch, abi, ref, pst))
             problems += 1
             continue
-        k = killing(verdicts(results, ref, arch, abi), verdicts(results, row, arch, abi), skip)
+        k = killing(verdicts(results, ref, arch, abi), verdicts(results, row, arch, abi), skip, only)
         n = len(k)
         # A splat kills too, and so does a guest that ran the tests and
         # then hung or died where the reference's finished: one more case.
-        if st != "ok":
+        if st != "ok" and only is None:
             n += 1
             k = k[:-1] + [(k[-1] if k else "") + " (%s: %s)" % ("console" if st == SPLAT else "guest", st)]
         killers += n

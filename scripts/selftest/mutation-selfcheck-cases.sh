@@ -92,3 +92,26 @@ check "score: 1 equivalent, 2 booted: 1 killed, 1 survived, 1/2; the survivor's 
 	"grep -q '^x86_64: 3 generated, 0 not compiling, 1 equivalent, 2 booted: 1 killed, 1 survived.* 1/2 = 50.0%' '$mg/rep.out' &&
 	 grep -q '^  diff of s' '$mg/rep.out' && grep -q 'x86_64 x86_64: passed as on ref: t.a t.b' '$mg/rep/survivors/s.txt' &&
 	 grep -q '^mutation: FAIL' '$mg/rep.out' && ! grep -q '^e ' '$mg/rep/booted'"
+# A tree judged by its kselftest (--kselftest): a mutant its cases kill,
+# one only compat-tests' cases kill (a gap in the kselftest, listed, not
+# a failure).
+kt() { printf 'KTAP version 1\n1..2\n    KTAP version 1\n    1..1\n    %s 1 a\nok 1 kt\n    KTAP version 1\n    1..1\n    %s 1 a\nok 2 t\n' "$@"; }
+for r in kref:ok:ok kk:not\ ok:ok kg:ok:not\ ok; do
+	IFS=: read -r row a b <<E
+$r
+E
+	mkdir -p "$mg/r/$row/x86_64"
+	echo ok >"$mg/r/$row/x86_64/status"
+	kt "$a" "$b" >"$mg/r/$row/x86_64/x86_64.ktap"
+done
+printf 'kk\tfs/f.c:1\trel\tkk\nkg\tfs/f.c:2\tdel\tkg\n' >"$mg/out/list"
+for m in kk kg; do echo "diff of $m" >"$mg/out/$m.patch"; done
+"$top/scripts/mutation/report.py" report --kselftest 'k*' "$mg/r" "$mg/out" "$mg/krep" x86_64 "" \
+	"kref kref:x86_64:x86_64:7.2:patched" "kk kk kref kk:x86_64:x86_64:7.2:m" \
+	"kg kg kref kg:x86_64:x86_64:7.2:m" >"$mg/krep.out" 2>&1
+check "kselftest: 2 killed, 1 by the kselftest alone, the other listed as a gap with its killing case; PASS" sh -c \
+	"grep -q '^x86_64: 2 generated, .* 2 killed, 0 survived.* 2/2 = 100.0%' '$mg/krep.out' &&
+	 grep -q '^x86_64: by the kselftest (k\*) alone: 1 killed, 1 killed only by the other tests .* 1/2 = 50.0%' '$mg/krep.out' &&
+	 grep -q '^kg fs/f.c:2 del: kg (x86_64)' '$mg/krep.out' && grep -q '^  x86_64 x86_64: 1 killing cases: t.a$' '$mg/krep.out' &&
+	 ! grep -q '^kk ' '$mg/krep.out' && grep -q '^mutation: PASS' '$mg/krep.out' &&
+	 grep -q '^kg	.*x86_64:killed by other tests' '$mg/krep/table.tsv'"
