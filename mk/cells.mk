@@ -50,10 +50,10 @@ REPORT_ARGS = $(B)/results compat-tests/expected-failures $(B)/tree-info $(REPOR
 include scripts/results/results.mk
 report: $(call status_of,$(MATRIX_ROWS)) $(B)/tree-info | $(B)/.deps-results
 	$(call stage,report)
-	@scripts/results/report.sh $(REPORT_ARGS) $(call report_cells,$(MATRIX_ROWS)); rc=$$?; \
-		$(if $(SERIES_ROW),scripts/results/series.py $(B)/results $(REPORT_DIR)/series.txt $(TREE)-base $(TREE)-patched $(SERIES_ROW) \
+	@scripts/matrix.py report $(REPORT_ARGS) $(call report_cells,$(MATRIX_ROWS)); rc=$$?; \
+		$(if $(SERIES_ROW),scripts/matrix.py series $(B)/results $(REPORT_DIR)/series.txt $(TREE)-base $(TREE)-patched $(SERIES_ROW) \
 			$(foreach a,$($(SERIES_ROW)_ARCHES),$(addprefix $(a):,$(ABIS_$(a)))) -- $($(TREE)_MUTANTS);) \
-		$(if $(DISTRO_CELLS),scripts/results/defects.py $(REPORT_DIR)/verdicts.tsv $(sort $(foreach p,$(DISTRO_CELLS),$(firstword $(subst :, ,$(p))))) \
+		$(if $(DISTRO_CELLS),scripts/matrix.py defects $(REPORT_DIR)/verdicts.tsv $(sort $(foreach p,$(DISTRO_CELLS),$(firstword $(subst :, ,$(p))))) \
 			| tee $(REPORT_DIR)/defects.txt | tee -a $(REPORT_DIR)/report.txt;) \
 		$(call results_record,matrix,local,$(REPORT_DIR),$(B)/results,$(MATRIX_ROWS)) || rc=1; exit $$rc
 
@@ -65,7 +65,7 @@ cell_check = $(if $(filter $(CELL),$(CELL_IDS)),,$(error CELL=$(CELL): no such c
 GOAL_CELLS_cell = $(filter $(CELL),$(CELL_IDS))
 cell: $(if $(filter cell cell-info,$(MAKECMDGOALS)),$(cell_check) \
 	$(call cell_status,$(GOAL_CELLS_cell)) $(B)/tree-info)
-	@scripts/results/report.sh $(B)/results compat-tests/expected-failures $(B)/tree-info \
+	@scripts/matrix.py report $(B)/results compat-tests/expected-failures $(B)/tree-info \
 		$(B)/report/$(CELL) $(filter $(ROW_$(CELL)):$(ARCH_$(CELL)):%,$(call report_cells,$(ROW_$(CELL)))); rc=$$?; \
 		$(call results_record,cell,local,$(B)/report/$(CELL),$(B)/results,$(ROW_$(CELL))) || rc=1; exit $$rc
 # --- the cell table: build/cells.json ----------------------------------------------
@@ -103,7 +103,7 @@ cells_json = {"run": $(call jlist,$(RUN_CELLS)),$(nl) "cells": [$(nl)$(call cell
 $(B)/cells.json: FORCE
 	$(shell mkdir -p $(@D))$(file >$@.tmp,$(call cells_json,$(CELL_IDS)))
 	@cmp -s $@.tmp $@ && rm -f $@.tmp || mv $@.tmp $@
-cells_py = scripts/boot/cells.py $(B)/cells.json
+cells_py = scripts/matrix.py cells $(B)/cells.json
 cell-info: $(if $(filter cell-info,$(MAKECMDGOALS)),$(cell_check)) $(B)/cells.json
 	@$(cells_py) info $(CELL)
 
@@ -115,7 +115,7 @@ merge:
 	@mkdir -p $(B)/results && cp -r $(FROM)/. $(B)/results/
 	@echo "merge: $$(cd $(FROM) && find . -name status | wc -l) cells from $(FROM)"
 report-only:
-	@scripts/results/report.sh $(REPORT_ARGS) $(call report_cells,$(MATRIX_ROWS))
+	@scripts/matrix.py report $(REPORT_ARGS) $(call report_cells,$(MATRIX_ROWS))
 # --- mutants: plausible wrong fixes the tests must reject ----------------------
 # Each mutant-<x> kernel is the series plus one wrong change
 # (patches/mutants/); it must fail at least one test that passes on patched.
@@ -124,10 +124,10 @@ MUTANT_ROWS = $(sort $(foreach m,$(RUN_MUTANTS),$($(m)_REF))) $(RUN_MUTANTS)
 GOAL_CELLS_mutants = $(call cell_ids,$(MUTANT_ROWS))
 mutants: $(call cell_status,$(GOAL_CELLS_mutants)) $(B)/tree-info | $(B)/.deps-results
 	$(call stage,mutants)
-	@scripts/results/mutants.sh $(B)/results compat-tests/expected-failures $(B)/tree-info \
+	@scripts/matrix.py mutants $(B)/results compat-tests/expected-failures $(B)/tree-info \
 		$(REPORT_DIR)/mutants \
 		$(foreach m,$(RUN_MUTANTS),"$(m) $($(m)_REF) $(call report_cells,$(m))"); rc=$$?; \
-		scripts/results/report.sh $(B)/results compat-tests/expected-failures $(B)/tree-info $(REPORT_DIR)/mutants/verdicts \
+		scripts/matrix.py report $(B)/results compat-tests/expected-failures $(B)/tree-info $(REPORT_DIR)/mutants/verdicts \
 			$(call report_cells,$(MUTANT_ROWS)) >/dev/null; \
 		$(call results_record,mutants,local,$(REPORT_DIR)/mutants/verdicts,$(B)/results,$(MUTANT_ROWS)) || rc=1; exit $$rc
 

@@ -15,7 +15,7 @@ ARTIFACT_URL   ?=
 # Checked before anything is built: make lava builds every kernel first
 # (make lab's message as lab-args gives it: lab: <first cell>: ...).
 $(if $(ARTIFACT_URL),$(if $(filter lava lava-check lava-validate lab,$(MAKECMDGOALS)),\
-	$(eval ARTIFACT_URL_BAD := $(shell python3 scripts/lava/lava.py \
+	$(eval ARTIFACT_URL_BAD := $(shell python3 scripts/matrix.py lava \
 		$(if $(filter lab,$(MAKECMDGOALS)),lab-url '$(ARTIFACT_URL)' $(firstword $(LAVA_CELLS)),url '$(ARTIFACT_URL)') 2>&1 >/dev/null))\
 	$(if $(ARTIFACT_URL_BAD),$(error $(ARTIFACT_URL_BAD)))))
 # The cells named are cells a run has (make cells), before any export.

@@ -19,8 +19,8 @@ endif
 .PHONY: mutation mutation-run
 mutation: $(B)/$(TREE)/patched/.tree | $(B)/.deps-results
 	$(call stage,mutation: mutants of $(TREE)'s series)
-	@scripts/mutation/generate.py $(B)/$(TREE)/base/src base patched $(MUTATION_DIR)
-	@scripts/mutation/report.py check-ids $(MUTATION_DIR)/list $(MUTATION_IDS)
+	@scripts/matrix.py mutation generate $(B)/$(TREE)/base/src base patched $(MUTATION_DIR)
+	@scripts/matrix.py mutation check-ids $(MUTATION_DIR)/list $(MUTATION_IDS)
 	@t0=$$(date +%s); $(MAKE) POOL=parent mutation-run TREE=$(TREE) TREES=$(TREE) ARCHES="$(ARCHES)" \
 		MUTATION_T0=$$t0
 
@@ -39,10 +39,10 @@ MUTATION_T0 ?=
 mutation-run: $(call status_of,$(TREE)-patched $(MUTATION_ROWS)) $(B)/tree-info | $(B)/.deps-results
 	$(call stage,mutation: report)
 	@$(call results_cellmap,$(TREE)-patched $(MUTATION_ROWS),$(B)/.cellmap-mutation) && \
-	scripts/mutation/report.py report $(B)/results $(MUTATION_DIR) $(REPORT_DIR)/mutation "$(ARCHES)" \
+	scripts/matrix.py mutation report $(B)/results $(MUTATION_DIR) $(REPORT_DIR)/mutation "$(ARCHES)" \
 		"$(MUTATION_T0)" "$(TREE)-patched $(call report_cells,$(TREE)-patched)" \
 		$(foreach m,$(MUTATION_ROWS),"$($(m)_MUTATION_ID) $(m) $($(m)_REF) $(call report_cells,$(m))"); rc=$$?; \
-	scripts/results/report.sh $(B)/results compat-tests/expected-failures $(B)/tree-info \
+	scripts/matrix.py report $(B)/results compat-tests/expected-failures $(B)/tree-info \
 		$(REPORT_DIR)/mutation/verdicts $$(cat $(REPORT_DIR)/mutation/booted) >/dev/null; \
 	scripts/results/record.sh mutation local $(REPORT_DIR)/mutation/verdicts $(B)/results $(B)/tree-info \
 		$(B)/.cellmap-mutation || rc=1; exit $$rc

@@ -37,7 +37,6 @@ set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../.." && pwd)
 B=${B:-$top/build}
-py=/usr/bin/python3
 
 deps() {
 	pkgs="lava-dispatcher lava-common"
@@ -73,5 +72,5 @@ deps() {
 
 case ${1:-} in
 deps) mkdir -p "$B/lava" && deps ;;
-*) B=$B exec "$py" "$here/lava.py" "$@" ;;
+*) B=$B exec "$here/../matrix.py" lava "$@" ;;
 esac

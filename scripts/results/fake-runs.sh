@@ -41,7 +41,7 @@ run() { # RUN_ID PATCHED-CASES...
 	echo "matrix: done" | tee "$dir/res/6.1-base/x86_64/console.log" >"$dir/res/6.1-patched/x86_64/console.log"
 	printf 'boot 6.1-base-x86_64\t12.5\t%s\tbooted: ok\n' "$id" >"$dir/times/boot_6.1-base-x86_64"
 	printf 'boot 6.1-patched-x86_64\t13.5\t%s\tbooted: ok\n' "$id" >"$dir/times/boot_6.1-patched-x86_64"
-	RUN_ID=$id TIMES=$dir/times "$here/report.sh" "$dir/res" "$dir/xf" \
+	RUN_ID=$id TIMES=$dir/times "$here/../matrix.py" report "$dir/res" "$dir/xf" \
 		"$dir/info" "$dir/rep" 6.1-base:x86_64:x86_64:6.1:base 6.1-patched:x86_64:x86_64:6.1:patched 6.1-debug:x86_64:x86_64:6.1:debug >"$dir/log" || true
 	k=0
 	while [ -n "${BOOTS:-}" ]; do
@@ -50,7 +50,7 @@ run() { # RUN_ID PATCHED-CASES...
 		printf 'x86_64.ktap %s\nok\n' "$b" >"$dir/res/6.1-patched/x86_64/run$k/verdicts"
 		[ "$b" = "$BOOTS" ] && BOOTS= || BOOTS=${BOOTS#*:}
 	done
-	RUN_ID=$id "$here/store.py" ingest --kind matrix --report "$dir/rep" \
+	RUN_ID=$id "$here/../matrix.py" store ingest --kind matrix --report "$dir/rep" \
 		--results "$dir/res" --info "$dir/info" --cellmap "$dir/cellmap"
 }
 # Cell row, kernel row, its patches (KCIDB's patch set): the Makefile's.

@@ -6,10 +6,10 @@
 set -eu
 kind=$1 engine=$2 rep=$3 res=$4 info=$5 map=$6
 here=$(dirname "$0")
-"$here/store.py" ingest --kind "$kind" --engine "$engine" --report "$rep" \
+"$here/../matrix.py" store ingest --kind "$kind" --engine "$engine" --report "$rep" \
 	--results "$res" --info "$info" --cellmap "$map"
 [ "$kind" = matrix ] || exit 0
 dash=${DASHBOARD_DIR:-$rep}
 [ "$engine" = local ] || dash=$rep
-"$here/store.py" dashboard "${RUN_ID:-latest}" "$dash"
-[ -z "${BASELINE:-}" ] || "$here/store.py" compare "$BASELINE" "${RUN_ID:-latest}" --gate
+"$here/../matrix.py" store dashboard "${RUN_ID:-latest}" "$dash"
+[ -z "${BASELINE:-}" ] || "$here/../matrix.py" store compare "$BASELINE" "${RUN_ID:-latest}" --gate

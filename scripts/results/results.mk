@@ -16,7 +16,7 @@ RUN      ?=
 NAME     ?=
 N        ?= 5
 export RESULTS_DB DASHBOARD_DIR KCIDB_ORIGIN BASELINE
-RESULTS := scripts/results/store.py
+RESULTS := scripts/matrix.py store
 
 # Bad input is one line before any work: a baseline names a run of the
 # trees asked for; the store's goals name runs and tags that exist.

@@ -18,7 +18,7 @@ mg=$t/mutation
 mkdir -p "$mg/repo"
 printf 'a0000000\tf.c:1\trel\t< -> <=\n' >"$mg/list0"
 fails_with "MUTATION_IDS of no mutant in the list -> one line" "MUTATION_IDS=b0000000: no such mutant" \
-	"$top/scripts/mutation/report.py" check-ids "$mg/list0" a0000000 b0000000
+	"$top/scripts/matrix.py" mutation check-ids "$mg/list0" a0000000 b0000000
 # A fake tree: the base, then a series adding a function; one line the
 # series leaves alone (context) has operators too and must make no mutant.
 G="git -C $mg/repo -c user.name=t -c user.email=t@t"
@@ -47,7 +47,7 @@ static long f(struct timespec64 *t, long usec, long b)
 }
 C
 $G commit -qam series
-gen() { "$top/scripts/mutation/generate.py" "$mg/repo" base HEAD "$1" >/dev/null; }
+gen() { "$top/scripts/matrix.py" mutation generate "$mg/repo" base HEAD "$1" >/dev/null; }
 gen "$mg/out" && gen "$mg/out2"
 check "generator: every operator on the series' lines" sh -c "cut -f3 '$mg/out/list' | sort -u | tr '\n' ' ' |
 	grep -qx 'arith bound del neg rel ret swap unit '"
@@ -86,7 +86,7 @@ done
 mkdir -p "$mg/r/e/x86_64" && echo equivalent >"$mg/r/e/x86_64/status"
 printf 'k\tfs/f.c:1\trel\tk\ns\tfs/f.c:2\tdel\ts\ne\tfs/f.c:3\tunit\te\n' >"$mg/out/list"
 for m in k s e; do echo "diff of $m" >"$mg/out/$m.patch"; done
-"$top/scripts/mutation/report.py" report "$mg/r" "$mg/out" "$mg/rep" x86_64 "" "ref ref:x86_64:x86_64:6.1:patched" \
+"$top/scripts/matrix.py" mutation report "$mg/r" "$mg/out" "$mg/rep" x86_64 "" "ref ref:x86_64:x86_64:6.1:patched" \
 	"k k ref k:x86_64:x86_64:6.1:m" "s s ref s:x86_64:x86_64:6.1:m" "e e ref e:x86_64:x86_64:6.1:m" >"$mg/rep.out" 2>&1
 check "score: 1 equivalent, 2 booted: 1 killed, 1 survived, 1/2; the survivor's diff and passed rows; FAIL" sh -c \
 	"grep -q '^x86_64: 3 generated, 0 not compiling, 1 equivalent, 2 booted: 1 killed, 1 survived.* 1/2 = 50.0%' '$mg/rep.out' &&

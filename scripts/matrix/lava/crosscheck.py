@@ -8,10 +8,8 @@ import re
 import shutil
 import tempfile
 
-import common as C
-import ktap  # scripts/results/ (on the path common set)
-import mutants  # scripts/results/ (on the path common set)
-import lab
+from .. import ktap, mutants
+from . import common as C, lab
 
 
 def compare_lab(cells):

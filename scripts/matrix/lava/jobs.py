@@ -13,7 +13,7 @@ import subprocess
 import time
 import urllib.parse
 
-import common as C
+from . import common as C
 
 JOB_TEMPLATE = "qemu-tmpfs-monitors.yaml.jinja2"
 
@@ -191,7 +191,7 @@ def make_job(c, facts, kernel_url, initrd_url, ctx):
     with its row of the table."""
     import jinja2
     import yaml
-    env = jinja2.Environment(loader=jinja2.FileSystemLoader(os.path.join(C.HERE, "templates")),
+    env = jinja2.Environment(loader=jinja2.FileSystemLoader(os.path.join(C.DATA, "templates")),
                              autoescape=False, undefined=jinja2.StrictUndefined, keep_trailing_newline=True)
     env.filters["q"] = json.dumps
     text = env.get_template(JOB_TEMPLATE).render(
@@ -394,7 +394,7 @@ def validate(dirs):
 # One job per kernel arch (the first cell of `make cells` on it), rendered
 # with fixed tree facts and images at @ARTIFACT_URL@: a change to the
 # template, the table or the Makefile's rows shows as a diff here.
-REFS = os.path.join(C.HERE, "refs")
+REFS = os.path.join(C.DATA, "refs")
 REF_FACTS = {"kernel_version": "@KERNEL_VERSION@", "series_commit": "0" * 40,
              "series_patches": "@SERIES_PATCHES@", "base_commit": "1" * 40}
 

@@ -1,4 +1,3 @@
-#!/usr/bin/env python3
 """report.py check-ids LIST [ID...]
 report.py report RESULTS MDIR OUTDIR ARCHES T0 "REF CELL..." "ID ROW REF CELL..."...
 
@@ -21,9 +20,7 @@ import os
 import sys
 import time
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "results"))
-import ktap  # noqa: E402
-import mutants  # noqa: E402
+from .. import ktap, mutants
 
 NOT_BOOTED = ("not compiling", "equivalent")
 
@@ -165,7 +162,3 @@ def main(argv):
     print("report.py: usage: report.py check-ids LIST [ID...] | report RESULTS MDIR OUTDIR ARCHES T0 "
           "\"REF CELL...\" \"ID ROW REF CELL...\"...", file=sys.stderr)
     return 2
-
-
-if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))

@@ -1,4 +1,3 @@
-#!/usr/bin/python3
 """store.py COMMAND ...: the results store (RESULTS_DB, default build/results.db).
 
   ingest --kind K --report DIR --results DIR --info FILE [--cellmap FILE]
@@ -21,19 +20,12 @@ import os
 import re
 import socket
 import subprocess
-import sys
 import tempfile
 import time
 
-# No __pycache__ in the checkout.
-sys.dont_write_bytecode = True
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import db  # noqa: E402
-# scripts/boot/cells.py: the one sha256-of-a-file helper (LAVA's export uses it too).
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "boot"))
-from cells import sha256_file  # noqa: E402
-
-TOP = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from . import TOP, db
+# cells.py: the one sha256-of-a-file helper (LAVA's export uses it too).
+from .cells import sha256_file
 
 
 def series_hash(patches):
@@ -161,22 +153,6 @@ def tag(name, run=None):
     print(f"tag {name}: run {r}{moved}")
 
 
-def counts(con, run, cell, arch, abi):
-    """pass, expected failures, failed, skipped: as report.sh counts them."""
-    p = x = f = s = 0
-    for v, e in con.execute("SELECT verdict, expected FROM results WHERE run=? AND cell=? "
-                            "AND arch=? AND abi=? AND boot=0", (run, cell, arch, abi)):
-        if v == "PASS" and not e:
-            p += 1
-        elif v == "FAIL" and e:
-            x += 1
-        elif v == "SKIP":
-            s += 1
-        else:
-            f += 1
-    return p, x, f, s
-
-
 def history(n=5, only=""):
     con = db.open_store()
     db.resolve(con, "latest")
@@ -190,7 +166,7 @@ def history(n=5, only=""):
                 "SELECT c.run, r.started, c.status, c.seconds, c.engine FROM cells c "
                 "JOIN runs r ON r.id = c.run WHERE c.cell=? AND c.arch=? AND c.abi=? "
                 "ORDER BY r.started DESC LIMIT ?", (cell, arch, abi, n)):
-            p, x, f, s = counts(con, run, cell, arch, abi)
+            p, x, f, s = db.counts(con, run, cell, arch, abi)
             when = time.strftime("%Y-%m-%d %H:%M", time.localtime(started))
             dur = f"{secs:7.1f} s" if secs is not None else "      - s"
             print(f"  {when}  {db.label(con, run):<32} {dur}  {p:4} passed {x:3} xfail "
@@ -251,7 +227,7 @@ def check_case(args):
     once the tree is unpacked)."""
     import fnmatch
     import glob
-    import ktap
+    from . import ktap
     case, cell, row, base, arch, dirs, progs, kst = (args + [""] * 8)[:8]
     dirs, progs = dirs.split(), progs.split()
     if not re.fullmatch(r"[^.\s]+\.[^\s]+", case):
@@ -287,13 +263,13 @@ def check(goal, args):
     if goal == "tag-run" and not re.fullmatch(r"[A-Za-z][A-Za-z0-9._-]*", a[0]):
         return tag(a[0])
     if goal == "kcidb":
-        import kcidb
+        from . import kcidb
         kcidb.origin()
     if goal == "history" and (not a[0].isdigit() or int(a[0]) < 1):
         raise db.StoreError(f"N={a[0]}: a count of runs, 1 or more")
     con = db.open_store()
     if goal == "compare":
-        import compare
+        from . import compare
         base = db.resolve(con, a[0], "BASE")
         compare.same_trees(con, base, db.resolve(con, a[1] or "latest", "HEAD"), a[0])
         compare.rows_as(args[2] if len(args) > 2 else "")
@@ -336,16 +312,12 @@ def run(argv):
     if cmd == "check-baseline":
         return check_baseline(pos[0] if pos else "", pos[1:])
     if cmd == "compare":
-        import compare
+        from . import compare
         return compare.main(pos, "--gate" in rest, a.get("as", ""))
     if cmd == "kcidb":
-        import kcidb
+        from . import kcidb
         return kcidb.main(pos)
     if cmd == "dashboard":
-        import dashboard
+        from . import dashboard
         return dashboard.main(pos)
     raise db.StoreError(f"store.py: unknown command '{cmd}' (see its head)")
-
-
-if __name__ == "__main__":
-    db.main(lambda: run(sys.argv[1:]))

@@ -18,14 +18,10 @@ import subprocess
 import sys
 import time
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-TOP = os.path.dirname(os.path.dirname(HERE))
-sys.path.insert(0, os.path.join(TOP, "scripts/boot"))
-import cells  # noqa: E402  (scripts/boot/cells.py: the table and sha256_file)
+from .. import TOP, cells
 
-# The results core (ktap.py, mutants.py) for the modules that import us.
-sys.path.insert(0, os.path.join(TOP, "scripts/results"))
-
+# scripts/lava/: the job templates and the reference jobs (data, beside lava.sh).
+DATA = os.path.join(TOP, "scripts/lava")
 B = os.environ.get("B", os.path.join(TOP, "build"))
 L = os.path.join(B, "lava")
 Bad = cells.Bad
@@ -79,7 +75,7 @@ def report(results_root, outdir, report_cells, expected_failures):
     place expectations are applied): (exit code, its output)."""
     env = dict(os.environ)
     env.pop("TIMES", None)
-    p = subprocess.run([os.path.join(TOP, "scripts/results/report.sh"), results_root,
+    p = subprocess.run([os.path.join(TOP, "scripts/matrix.py"), "report", results_root,
                         expected_failures, os.path.join(B, "tree-info"), outdir] + list(report_cells),
                        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
     return p.returncode, p.stdout

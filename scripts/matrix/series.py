@@ -1,4 +1,3 @@
-#!/usr/bin/env python3
 """series.py RESULTS OUT BASE PATCHED SERIES CELLS... [-- MUTANT...]
 
 What a posted series (make matrix SERIES=) does, per case, next to the
@@ -18,10 +17,8 @@ report decides pass or fail).
 import os
 import sys
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, HERE)
-import ktap  # noqa: E402
-import mutants  # noqa: E402  (the one kill rule)
+from . import ktap
+from . import mutants  # the one kill rule
 
 
 def verdicts(results, row, arch, abi):
@@ -102,7 +99,3 @@ def main(argv):
         f.write(text)
     sys.stdout.write(text)
     return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))

@@ -1,4 +1,3 @@
-#!/usr/bin/env python3
 """mutants.py RESULTS EXPECTED INFO OUTDIR "MUTANT REF CELL..."...
 (scripts/results/mutants.sh; lava.py judges a lab's mutant cell through it too)
 
@@ -16,10 +15,8 @@ on the arches run) is named as not run.
 import os
 import sys
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import ktap  # noqa: E402
+from . import TOP, ktap
 
-TOP = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 SPLAT = "kernel splat on the console"
 
 
@@ -134,7 +131,3 @@ def main(argv):
         f.write(text)
     sys.stdout.buffer.write(text)
     return 0 if survivors == 0 else 1
-
-
-if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))

@@ -15,9 +15,7 @@ import subprocess
 import sys
 import time
 
-import common as C
-import jobs
-import local
+from . import common as C, jobs, local
 
 LAVACLI = os.environ.get("LAVACLI", "lavacli")
 LAB = os.path.join(C.B, "lab")

@@ -7,6 +7,8 @@ import re
 import shutil
 import subprocess
 
+from .fakes import KTAP_OK, fake_cell
+
 # --- make lab: lavacli's answers, faked (no server) -------------------------------------
 FAKE_LAVACLI = r'''#!/usr/bin/python3
 # lavacli as a server would answer it, from files in $FAKE_LAB.
@@ -62,7 +64,6 @@ def raw_log(entries):
 def lab_checks(lava, top, t, check):
     """The lab client against a fake lavacli; CHECK records a result."""
     import yaml
-    from selftest import KTAP_OK, fake_cell
     fl = os.path.join(t, "fakelab")
     fb = os.path.join(t, "labB")
     os.makedirs(fl)

@@ -11,6 +11,8 @@ import sqlite3
 import sys
 import tempfile
 
+from . import TOP
+
 FORMAT = "selectmatrix-results 1"
 MAGIC = b"SQLite format 3\x00"
 
@@ -60,9 +62,7 @@ class StoreError(Exception):
 
 
 def path():
-    return os.environ.get("RESULTS_DB") or os.path.join(
-        os.path.dirname(os.path.dirname(os.path.dirname(
-            os.path.abspath(__file__)))), "build", "results.db")
+    return os.environ.get("RESULTS_DB") or os.path.join(TOP, "build", "results.db")
 
 
 def _connect(p):
@@ -149,6 +149,22 @@ def label(con, run):
     tags = [r[0] for r in con.execute(
         "SELECT name FROM tags WHERE run = ? ORDER BY name", (run,))]
     return run + (f" ({', '.join(tags)})" if tags else "")
+
+
+def counts(con, run, cell, arch, abi):
+    """pass, expected failures, failed, skipped: as report.sh counts them."""
+    p = x = f = s = 0
+    for v, e in con.execute("SELECT verdict, expected FROM results WHERE run=? AND cell=? "
+                            "AND arch=? AND abi=? AND boot=0", (run, cell, arch, abi)):
+        if v == "PASS" and not e:
+            p += 1
+        elif v == "FAIL" and e:
+            x += 1
+        elif v == "SKIP":
+            s += 1
+        else:
+            f += 1
+    return p, x, f, s
 
 
 def main(fn):

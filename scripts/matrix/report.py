@@ -1,4 +1,3 @@
-#!/usr/bin/env python3
 """report.py RESULTS EXPECTED INFO OUTDIR CELL... (scripts/results/report.sh)
 
 CELL is row:arch:abi:tree:flavour[:judge[:judgetree]] (the Makefile's
@@ -20,9 +19,7 @@ import os
 import re
 import sys
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import ktap  # noqa: E402
-import timetable  # noqa: E402
+from . import ktap, timetable
 
 
 def glob2re(g):
@@ -286,7 +283,3 @@ def main(argv):
             shown.add((v, a))
     out.flush()
     return 1 if bad else 0
-
-
-if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))

@@ -1,4 +1,3 @@
-#!/usr/bin/python3
 """cells.py: the cell table, build/cells.json, that make writes from its
 rows (Makefile, "the cell table"): one object per cell, and "run", the
 cells of `make cells`. Read here for every consumer (make cell-info and
@@ -14,7 +13,6 @@ import hashlib
 import json
 import sys
 
-sys.dont_write_bytecode = True
 
 
 class Bad(Exception):
@@ -97,7 +95,3 @@ def main(argv):
         print("cells: %s" % e, file=sys.stderr)
         return 2
     return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
