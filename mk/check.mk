@@ -93,13 +93,14 @@ CHECK_LAVA_CELLS = $(call cell_ids,$(MATRIX_ROWS)) $(if $(call check_has,mutants
 	$(filter $(addprefix %-,$(CHECK_MUTANT_ARCHES)),$(call cell_ids,$(RUN_MUTANTS))))
 # After the matrix, the LAVA and mutant stages side by side in make's pool
 # (lava-run boots one guest: alone it left a core idle), then the other
-# trees (they write tree-info, cells.json and build/lava/ of their own
-# knobs, which the first two read).
+# trees (they write cells.json and build/lava/ of their own knobs, which
+# the first two read; the mutants' stage, of other ARCHES beside the LAVA
+# stage, has a cell table of its own).
 check-lava: | matrix check-kernels
 	@$(MAKE) POOL=parent lava-check ARCHES="$(ARCHES)" LAVA_CELLS="$(strip $(CHECK_LAVA_CELLS))" \
 		LAVA_RUN_CELLS="$(foreach a,$(filter $(CHECK_LAVA_RUN_ARCHES),$(ARCHES)),$(firstword $(MATRIX_ROWS))-$(a))"
 check-mutants: | matrix check-kernels
-	@$(MAKE) POOL=parent mutants ARCHES="$(filter $(CHECK_MUTANT_ARCHES),$(ARCHES))"
+	@$(MAKE) POOL=parent mutants ARCHES="$(filter $(CHECK_MUTANT_ARCHES),$(ARCHES))" CELLS_JSON=$(B)/cells-mutants.json
 # Their cells' LAVA jobs are validated too (exported beside the default's).
 check-trees: | check-kernels $(filter check-lava check-mutants,$(CHECK_PARTS))
 	$(if $(CHECK_TREES),@$(MAKE) POOL=parent report $(if $(CHECK_MUTANT_TREES),mutants) lava-validate $(addprefix checkpatch-,$(CHECK_TREES)) \

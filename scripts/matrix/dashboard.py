@@ -2,7 +2,7 @@
 
 OUTDIR/index.html: the grid tree x flavour x arch x ABI, each cell with
 its passed / expected-failure / failed / skipped counts (counted as
-report.sh counts them) and colour, linking to OUTDIR/cells/<cell>.html:
+the report counts them) and colour, linking to OUTDIR/cells/<cell>.html:
 its case rows, its console log and KTAP under the results folder, and its
 last runs from the store. Plain HTML and CSS: no script, no network.
 """

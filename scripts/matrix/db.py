@@ -152,7 +152,7 @@ def label(con, run):
 
 
 def counts(con, run, cell, arch, abi):
-    """pass, expected failures, failed, skipped: as report.sh counts them."""
+    """pass, expected failures, failed, skipped: as the report counts them."""
     p = x = f = s = 0
     for v, e in con.execute("SELECT verdict, expected FROM results WHERE run=? AND cell=? "
                             "AND arch=? AND abi=? AND boot=0", (run, cell, arch, abi)):
@@ -168,7 +168,7 @@ def counts(con, run, cell, arch, abi):
 
 
 def main(fn):
-    # "store.py history | head" ends quietly, as a shell tool does.
+    # "matrix.py store history, piped to head" ends quietly, as a shell tool does.
     signal.signal(signal.SIGPIPE, signal.SIG_DFL)
     try:
         sys.exit(fn() or 0)

@@ -1,7 +1,7 @@
 """ktap.py: the one reader of the matrix's KTAP.
 
   ktap.py verdicts [-s] FILE...  one "test.case PASS|FAIL|SKIP" line per
-                                 case (scripts/results/ktap-verdicts.sh calls this)
+                                 case (scripts/matrix.py ktap verdicts)
   ktap.py plans FILE...          the plans (1..N at every level) against
                                  the results under them; exit 1 on a problem
   ktap.py kunit TREE FILE...     our rows against those of TREE's (an
@@ -71,7 +71,7 @@ def items(lines, summaries=False):
 
 
 def verdict_lines(path, summaries=False):
-    """scripts/results/ktap-verdicts.sh's lines of one file."""
+    """ktap verdicts' lines of one file."""
     return [a + " " + b for a, b in items(read_lines(path), summaries)]
 
 

@@ -1,13 +1,14 @@
-"""mutants.py RESULTS EXPECTED INFO OUTDIR "MUTANT REF CELL..."...
-(scripts/results/mutants.sh; lava.py judges a lab's mutant cell through it too)
+"""mutants TABLE RESULTS OUTDIR MUTANT...: the one kill rule (make
+mutants; make mutation, a posted series and LAVA's crosscheck judge by it).
 
 Every mutant kernel (the series plus one plausible wrong change, from
 patches/mutants/) must be killed: at least one case that passes on its
 reference row REF (its tree's patched) fails on the mutant, in the same
 arch and ABI, outside compat-tests/randomized; a console splat, or a
 guest that began its tests and then hung or died, is one more killing
-case. CELL is the Makefile's
-row:arch:abi:tree:flavour. Prints the killing cases per mutant and per
+case. MUTANT is a row of the cell table TABLE (cells.py): its cells there
+(those of the arches run), their suites, and each one's reference (its
+"ref"). Prints the killing cases per mutant and per
 cell, writes OUTDIR/mutants.txt, and fails when a mutant survives or a
 cell of it did not finish. A mutant with no cell (its defect cannot occur
 on the arches run) is named as not run.
@@ -15,7 +16,7 @@ on the arches run) is named as not run.
 import os
 import sys
 
-from . import TOP, ktap
+from . import TOP, cells as cell_table, ktap
 
 SPLAT = "kernel splat on the console"
 
@@ -61,12 +62,13 @@ def killing(ref_lines, mut_lines, skip):
     return sorted({x for i, x in enumerate(both) if i and both[i - 1] == x})
 
 
-def judge(results, m, ref, cells, skip):
-    """One mutant's lines and its problems: a cell that did not finish
-    (its own or its reference's), and the mutant surviving."""
+def judge(results, row, ref, suites, skip):
+    """One mutant row's lines and its problems: a cell that did not finish
+    (its own or its reference's), and the mutant surviving. SUITES: the
+    (arch, abi) pairs judged."""
+    m = row
     killers, problems, line, out = 0, 0, "", []
-    for c in cells:
-        row, arch, abi = (c.split(":") + ["", ""])[:3]
+    for arch, abi in suites:
         st = status(os.path.join(results, row, arch, "status"))
         pst = status(os.path.join(results, ref, arch, "status"))
         if st != "ok" and st != SPLAT and not started(results, row, arch):
@@ -97,33 +99,33 @@ def judge(results, m, ref, cells, skip):
     return out, problems + 1
 
 
+def suites_of(cells):
+    """The (arch, abi) pairs of a row's cells, in the report's order."""
+    return [(c["arch"], abi) for c in cells for abi in cell_table.listed_suites(c)]
+
+
 def main(argv):
-    if len(argv) < 4:
-        print("mutants.sh: usage: mutants.sh RESULTS EXPECTED INFO OUTDIR \"MUTANT REF CELL...\"...",
-              file=sys.stderr)
+    if len(argv) < 3:
+        print("mutants: usage: mutants TABLE RESULTS OUTDIR MUTANT...", file=sys.stderr)
         return 2
-    results, outdir, specs = argv[0], argv[3], argv[4:]
-    for s in specs:
-        if not ktap.fields(s):
-            print("mutants.sh: an empty mutant argument (\"MUTANT REF CELL...\")", file=sys.stderr)
-            return 2
+    table = cell_table.load(argv[0], "mutants")
+    results, outdir, mrows = argv[1], argv[2], argv[3:]
     os.makedirs(outdir, exist_ok=True)
     skip = randomized()
     survivors = skipped = 0
     lines = []
-    for s in specs:
-        w = ktap.fields(s)
-        m, ref, cells = w[0], (w[1] if len(w) > 1 else ""), w[2:]
+    for m in mrows:
+        cells = table.of_row(m)
         # A defect that cannot occur on the arches run (patches/mutants/series).
         if not cells:
             lines.append("mutant %s: not run: none of the arches where it can occur is in ARCHES" % m)
             skipped += 1
             continue
-        out, bad = judge(results, m, ref, cells, skip)
+        out, bad = judge(results, m, cells[0]["ref"]["row"], suites_of(cells), skip)
         lines += out
         survivors += bad
     if survivors == 0:
-        lines.append("mutants: PASS (%d killed, %d not run here)" % (len(specs) - skipped, skipped))
+        lines.append("mutants: PASS (%d killed, %d not run here)" % (len(mrows) - skipped, skipped))
     else:
         lines.append("mutants: FAIL (%d problems)" % survivors)
     text = "".join(l + "\n" for l in lines).encode("utf-8", "surrogateescape")

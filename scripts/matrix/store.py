@@ -1,7 +1,11 @@
-"""store.py COMMAND ...: the results store (RESULTS_DB, default build/results.db).
+"""store COMMAND ...: the results store (RESULTS_DB, default build/results.db).
 
-  ingest --kind K --report DIR --results DIR --info FILE [--cellmap FILE]
-         [--engine local|lab]   record report.sh's verdicts.tsv/cells.tsv
+  ingest --kind K --report DIR --results DIR --table CELLS.json
+         [--engine local|lab]   record the report's verdicts.tsv/cells.tsv, each
+                                cell's kernel and patches and the trees' facts
+                                from the cell table
+  record (as ingest)            ingest, then for a matrix its dashboard
+                                (DASHBOARD_DIR) and, with BASELINE=, the gate
   tag NAME [RUN]                name a run (default: the latest)
   history [N] [CELL]            the last N runs of each cell
   runs                          every run, newest first
@@ -12,8 +16,8 @@
   kcidb [RUN] OUT               see kcidb.py
   dashboard [RUN] OUTDIR        see dashboard.py
 
-Verdicts come from report.sh (the one place expectations are applied) and,
-for REPEAT boots, from cell.sh's run<k>/verdicts (scripts/results/ktap-verdicts.sh).
+Verdicts come from report.py (the one place expectations are applied) and,
+for REPEAT boots, from cell.sh's run<k>/verdicts (ktap.py).
 """
 import hashlib
 import os
@@ -25,6 +29,7 @@ import time
 
 from . import TOP, db
 # cells.py: the one sha256-of-a-file helper (LAVA's export uses it too).
+from . import cells as cell_table
 from .cells import sha256_file
 
 
@@ -36,19 +41,15 @@ def series_hash(patches):
                                   for p in patches).encode()).hexdigest()
 
 
-def parse_info(p):
-    """build/tree-info (the Makefile's tree_info) -> {tree: fields}."""
-    trees, cur = {}, None
-    for line in open(p, encoding="utf-8", errors="replace"):
-        m = re.match(r"tree (\S+): (\S+) from (\S+?),? (.*)", line)
-        if m:
-            cur = trees[m[1]] = {"version": m[2], "tarball": m[3],
-                                 "sha256": "", "series": ""}
-        elif cur and line.startswith("  tarball sha256: "):
-            cur["sha256"] = line.split(":", 1)[1].strip()
-        elif cur and line.startswith("  series: "):
-            cur["series"] = line.split(":", 1)[1].strip()
-    return trees
+def tree_rows(table):
+    """The cell table's trees with facts -> {tree: the store's fields}."""
+    out = {}
+    for t, tr in table.trees.items():
+        f = tr.get("facts")
+        if f:
+            out[t] = {"version": f["version"], "tarball": tr["tarball"], "sha256": f.get("sha256", ""),
+                      "series": "" if tr.get("imported") else cell_table.series_text(tr)}
+    return out
 
 
 def git(*args):
@@ -58,20 +59,16 @@ def git(*args):
 
 def tsv(p):
     if not os.path.exists(p):
-        raise db.StoreError(f"ingest: {p} missing (report.sh writes it)")
+        raise db.StoreError(f"ingest: {p} missing (the report writes it)")
     return [line.rstrip("\n").split("\t") for line in open(p) if line.strip()]
 
 
 def ingest(a):
     cells = tsv(os.path.join(a["report"], "cells.tsv"))
     verdicts = tsv(os.path.join(a["report"], "verdicts.tsv"))
-    trees = parse_info(a["info"]) if os.path.exists(a["info"]) else {}
-    cellmap = {}
-    if a.get("cellmap") and os.path.exists(a["cellmap"]):
-        for line in open(a["cellmap"]):
-            w = line.split()
-            if w:
-                cellmap[w[0]] = (w[1], series_hash(w[2:]))
+    table = cell_table.Table(a["table"])
+    trees = tree_rows(table)
+    hashes = {}
     run = os.environ.get("RUN_ID") or str(time.time_ns())
     try:
         started = int(run) / 1e9
@@ -98,7 +95,11 @@ def ingest(a):
             st = os.path.join(res, "status")
             seconds = float(secs) if secs else None
             t0 = os.path.getmtime(st) - (seconds or 0) if os.path.exists(st) else None
-            kernel, shash = cellmap.get(cell, (cell, ""))
+            tc = table.at(cell, arch)
+            kernel = tc["kernel"]["row"] if tc else cell
+            if kernel not in hashes:
+                hashes[kernel] = series_hash(tc["kernel"]["patchset"] if tc else [])
+            shash = hashes[kernel]
             con.execute("INSERT OR REPLACE INTO cells VALUES "
                         "(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
                         (run, cell, arch, abi, tree, flavour, kernel, shash,
@@ -119,6 +120,20 @@ def ingest(a):
         raise
     print(f"    results: run {run}: {len(verdicts)} verdicts of {len(cells)} cells"
           f"{f', {nboot} repeat boots' if nboot else ''} into {db.path()}")
+
+
+def record(a):
+    """After ingest: a matrix's dashboard (DASHBOARD_DIR, a lab's beside
+    its report) and, with BASELINE=, the gate against that run."""
+    if a["kind"] != "matrix":
+        return 0
+    from . import compare, dashboard
+    run = os.environ.get("RUN_ID") or "latest"
+    dash = os.environ.get("DASHBOARD_DIR") or a["report"]
+    dashboard.main([run, dash if a["engine"] == "local" else a["report"]])
+    if os.environ.get("BASELINE"):
+        return compare.main([os.environ["BASELINE"], run], True, "")
+    return 0
 
 
 def ingest_boots(con, run, cells, results, expected):
@@ -293,11 +308,15 @@ def opts(argv):
 def run(argv):
     cmd, rest = (argv[0] if argv else ""), argv[1:]
     a, pos = opts(rest)
-    if cmd == "ingest":
-        for k in ("kind", "report", "results", "info"):
+    if cmd in ("ingest", "record"):
+        for k in ("kind", "report", "results", "table"):
             if not a.get(k):
-                raise db.StoreError(f"ingest: --{k} missing")
-        return ingest(a)
+                raise db.StoreError(f"{cmd}: --{k} missing")
+        try:
+            ingest(a)
+        except cell_table.Bad as e:
+            raise db.StoreError(f"{cmd}: {e}")
+        return record(a) if cmd == "record" else 0
     if cmd == "tag":
         return tag(pos[0] if pos else "", pos[1] if len(pos) > 1 else None)
     if cmd == "history":
@@ -320,4 +339,4 @@ def run(argv):
     if cmd == "dashboard":
         from . import dashboard
         return dashboard.main(pos)
-    raise db.StoreError(f"store.py: unknown command '{cmd}' (see its head)")
+    raise db.StoreError(f"store: unknown command '{cmd}' (see its head)")

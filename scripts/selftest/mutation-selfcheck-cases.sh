@@ -5,7 +5,7 @@
 # $top). Bad knobs are one line before any work; the generator on a fake
 # series (its operators, stable ids, patches that apply, lines that stay
 # put, context lines left alone); the boot gate on fake object sums; the
-# score on fake results, judged by scripts/results/mutants.py.
+# score on fake results, judged by scripts/matrix/mutants.py.
 fails_with "make mutation TREE=nope -> one line" "TREE=nope: no such tree" \
 	make -s -C "$top" -n mutation TREE=nope
 fails_with "make mutation ARCHES=riscv64 -> one line" "ARCHES=riscv64: no such arch" \
@@ -86,9 +86,11 @@ done
 mkdir -p "$mg/r/e/x86_64" && echo equivalent >"$mg/r/e/x86_64/status"
 printf 'k\tfs/f.c:1\trel\tk\ns\tfs/f.c:2\tdel\ts\ne\tfs/f.c:3\tunit\te\n' >"$mg/out/list"
 for m in k s e; do echo "diff of $m" >"$mg/out/$m.patch"; done
-"$top/scripts/matrix.py" mutation report "$mg/r" "$mg/out" "$mg/rep" x86_64 "" "ref ref:x86_64:x86_64:6.1:patched" \
-	"k k ref k:x86_64:x86_64:6.1:m" "s s ref s:x86_64:x86_64:6.1:m" "e e ref e:x86_64:x86_64:6.1:m" >"$mg/rep.out" 2>&1
+"$top/scripts/selftest/fake-table.sh" "$mg/cells.json" "ref x86_64 x86_64 6.1 patched" \
+	"k x86_64 x86_64 6.1 m ref" "s x86_64 x86_64 6.1 m ref" "e x86_64 x86_64 6.1 m ref"
+"$top/scripts/matrix.py" mutation report "$mg/cells.json" "$mg/r" "$mg/out" "$mg/rep" x86_64 "" ref \
+	k k s s e e >"$mg/rep.out" 2>&1
 check "score: 1 equivalent, 2 booted: 1 killed, 1 survived, 1/2; the survivor's diff and passed rows; FAIL" sh -c \
 	"grep -q '^x86_64: 3 generated, 0 not compiling, 1 equivalent, 2 booted: 1 killed, 1 survived.* 1/2 = 50.0%' '$mg/rep.out' &&
 	 grep -q '^  diff of s' '$mg/rep.out' && grep -q 'x86_64 x86_64: passed as on ref: t.a t.b' '$mg/rep/survivors/s.txt' &&
-	 grep -q '^mutation: FAIL' '$mg/rep.out' && ! grep -q '^e ' '$mg/rep/booted'"
+	 grep -q '^mutation: FAIL' '$mg/rep.out' && grep -qx k-x86_64 '$mg/rep/booted' && ! grep -q '^e-' '$mg/rep/booted'"

@@ -16,7 +16,7 @@ sql "$RESULTS_DB" "SELECT tree||' '||kernel_version||' '||tarball_sha256||' '||s
 	engine||' '||host||' '||commit_id FROM rows WHERE cell='6.1-patched' AND name='t.a' LIMIT 1" >"$t/rs/row" 2>&1
 check "store: a row has tree, kernel version, tarball sha256, series hash, boot seconds, host, commit" \
 	grep -Eq '^6\.1 6\.1\.99 [0-9a-f]{64} [0-9a-f]{64} 13\.5 local [^ ]+ [0-9a-f]{40}$' "$t/rs/row"
-check "store: a declared failure is FAIL and expected (report.sh applies the table)" \
+check "store: a declared failure is FAIL and expected (the report applies the table)" \
 	grep -q "^6.1-base	x86_64	x86_64	t.b	FAIL	1$" "$t/rs/rep/verdicts.tsv"
 check "JUnit: boot seconds and tree, kernel version, flavour properties" sh -c \
 	"grep -q 'testsuite name=\"6.1-patched.x86_64.x86_64\" time=\"13.5\"' '$t/rs/rep/junit.xml' &&
@@ -24,14 +24,14 @@ check "JUnit: boot seconds and tree, kernel version, flavour properties" sh -c \
 # Eight writers at once on a store none of them has yet: none is lost.
 for i in 1 2 3 4 5 6 7 8; do
 	RESULTS_DB="$t/rs/c.db" RUN_ID="180000000000000000$i" "$mx" store ingest --kind cell \
-		--report "$t/rs/rep" --results "$t/rs/res" --info "$t/rs/info" >"$t/rs/w$i" 2>&1 &
+		--report "$t/rs/rep" --results "$t/rs/res" --table "$t/rs/cells.json" >"$t/rs/w$i" 2>&1 &
 done
 wait
 got="$(sql "$t/rs/c.db" 'SELECT count(*) FROM runs' 2>&1) $(sql "$t/rs/c.db" 'SELECT count(*) FROM results' 2>&1)"
 check "store: 8 concurrent writers -> 8 runs, every verdict (8 x 15)" test "$got" = "8 120"
 printf 'not a database\n' >"$t/rs/bad.db"
 fails_with "store: a damaged file -> one line, left as it was" "not an SQLite database" sh -c \
-	"RESULTS_DB='$t/rs/bad.db' '$mx' store ingest --kind cell --report '$t/rs/rep' --results '$t/rs/res' --info '$t/rs/info';
+	"RESULTS_DB='$t/rs/bad.db' '$mx' store ingest --kind cell --report '$t/rs/rep' --results '$t/rs/res' --table '$t/rs/cells.json';
 	 rc=\$?; grep -qx 'not a database' '$t/rs/bad.db' && exit \$rc"
 sql "$t/rs/foreign.db" 'CREATE TABLE x (a)' >/dev/null
 fails_with "store: another program's SQLite file -> one line" "damaged or foreign" \
@@ -58,10 +58,10 @@ check "compare COMPARE_AS=row=row: HEAD's row compared as BASE's (a mutant again
 fails_with "compare COMPARE_AS= not row=row -> one line" "COMPARE_AS=a=b=c: HEAD's row=BASE's row" \
 	"$mx" store compare good good --as a=b=c
 fails_with "baseline gate: a regression fails the run" "baseline 1700000000000000000 (good): FAIL (1 regressions)" \
-	env BASELINE=good RUN_ID=1700000200000000000 "$top/scripts/results/record.sh" matrix local \
-	"$t/rs/rep" "$t/rs/res" "$t/rs/info" "$t/rs/cellmap"
-RUN_ID=1700000250000000000 "$top/scripts/results/record.sh" matrix lab "$t/rs/rep" "$t/rs/res" \
-	"$t/rs/info" "$t/rs/cellmap" >"$t/rs/lab.log" 2>&1
+	env BASELINE=good RUN_ID=1700000200000000000 "$mx" store record --kind matrix --engine local \
+	--report "$t/rs/rep" --results "$t/rs/res" --table "$t/rs/cells.json"
+RUN_ID=1700000250000000000 "$mx" store record --kind matrix --engine lab --report "$t/rs/rep" --results "$t/rs/res" \
+	--table "$t/rs/cells.json" >"$t/rs/lab.log" 2>&1
 check "a lab run is recorded as engine lab, its dashboard in its report folder" sh -c \
 	"[ \"\$(RESULTS_DB='$RESULTS_DB' '$mx' store runs | grep -c ' lab ')\" = 1 ] && grep -q 1700000250000000000 '$t/rs/rep/index.html'"
 check "baseline gate: the same run as baseline -> no regression" \
@@ -72,9 +72,9 @@ fails_with "make matrix BASELINE= of another tree -> one line before any work" \
 	make -s -C "$top" -n matrix TREES=7.2 BASELINE=good
 fails_with "make compare without BASE -> one line" "BASE=: name a run id or tag" \
 	make -s -C "$top" compare
-sed 's/^tree 6.1:/tree 7.2:/' "$t/rs/info" >"$t/rs/info72"
+"$top/scripts/selftest/fake-table.sh" "$t/rs/cells72.json" tree=7.2:6.1.99 "6.1-base x86_64 x86_64 6.1 base"
 RUN_ID=1700000300000000000 "$mx" store ingest --kind cell --report "$t/rs/rep" --results "$t/rs/res" \
-	--info "$t/rs/info72" >/dev/null
+	--table "$t/rs/cells72.json" >/dev/null
 fails_with "compare: runs of different trees -> one line" "nothing to compare" "$mx" store compare good 1700000300000000000
 # KCIDB: the fake's run 3 (debug: a kernel splat after t.a passed).
 "$mx" store kcidb 1700000200000000000 "$t/rs/k.json" >"$t/rs/k.log" 2>&1

@@ -3,8 +3,8 @@
 Called through scripts/lava/lava.sh; see there for the commands. Everything is
 written under build/lava/ (and build/lab/); build artifacts are only read.
 The parts, one concern each:
-  common.py   paths, the cell table (build/cells.json, scripts/boot/cells.py),
-              the one-line error, lava-run's log lines, report.sh
+  common.py   paths, the cell table (build/cells.json, scripts/matrix/cells.py),
+              the one-line error, lava-run's log lines, the report
   jobs.py     export (templates/, one per job kind) and validation; refs/
   local.py    lava-run on this machine; its log read back; monitor replay
   lab.py      the jobs on a LAVA server through lavacli

@@ -36,22 +36,13 @@ LAVA_ADDS = {"-nographic", "-net", "-monitor"}
 
 
 def tree_facts(c):
-    """Kernel version and series commit of the cell's tree: its kernel's
-    branch (or the tag "base") in the tree's base repository."""
-    src, head = c["kernel"]["repo"], c["kernel"]["branch"]
-    rel = os.path.join(c["kernel"]["obj"], "include/config/kernel.release")
-    facts = {"kernel_version": "unknown", "series_commit": "unknown", "series_patches": "0",
-             "base_commit": "unknown"}
-    if os.path.exists(rel):
-        facts["kernel_version"] = open(rel).read().strip()
-    try:
-        facts["series_commit"] = C.sh("git", "-C", src, "rev-parse", head + "^{commit}").strip()
-        facts["base_commit"] = C.sh("git", "-C", src, "rev-parse", "base^{commit}").strip()
-        facts["series_patches"] = C.sh("git", "-C", src, "rev-list", "--count",
-                                     "base.." + facts["series_commit"]).strip()
-    except (subprocess.CalledProcessError, FileNotFoundError):
-        pass
-    return facts
+    """Kernel version and series commit of the cell's kernel, as the cell
+    table has them (cells.py facts: its branch, or the tag "base", in the
+    tree's base repository, read when make wrote the table)."""
+    f = c["kernel"].get("facts", {})
+    return {"kernel_version": f.get("release", "unknown"), "series_commit": f.get("commit", "unknown"),
+            "series_patches": f.get("patches", "0") if f.get("commit") else "0",
+            "base_commit": f.get("base_commit", "unknown")}
 
 
 # --- URLs -------------------------------------------------------------------------

@@ -221,11 +221,8 @@ def run_checks(lava, top, t):
     # The project's report: the short-plan cell is a failure there too.
     xf = os.path.join(t, "xf")
     open(xf, "w").close()
-    rep = subprocess.run([os.path.join(top, "scripts/matrix.py"), "report", os.path.join(t, "short", "res"), xf,
-                          "/dev/null", os.path.join(t, "rep")] + ["6.1-base:x86_64:x86_64:6.1:base", "6.1-base:x86_64:i386:6.1:base"],
-                         capture_output=True, text=True)
-    check("report.sh fails the short-plan cell", rep.returncode != 0 and "guest: short or inconsistent" in rep.stdout,
-          rep.stdout[-500:])
+    code, out = common.report(os.path.join(t, "short", "res"), os.path.join(t, "rep"), [fake_cell()], xf)
+    check("the report fails the short-plan cell", code != 0 and "guest: short or inconsistent" in out, out[-500:])
 
     # --- compare: one differing case fails ---------------------------------------------
     saved = common.L
@@ -234,8 +231,7 @@ def run_checks(lava, top, t):
         jd = os.path.join(common.L, "jobs", "6.1-base-x86_64")
         os.makedirs(jd)
         with open(os.path.join(jd, "cell.json"), "w") as f:
-            json.dump(fake_cell(results=d, report_root=os.path.dirname(os.path.dirname(d)), report_cells=[
-                "6.1-base:x86_64:x86_64:6.1:base", "6.1-base:x86_64:i386:6.1:base"]), f)
+            json.dump(fake_cell(results=d, report_root=os.path.dirname(os.path.dirname(d))), f)
         shutil.copytree(d, os.path.join(common.L, "results", "6.1-base", "x86_64"))
         import contextlib
         import io
@@ -280,7 +276,7 @@ def run_checks(lava, top, t):
     k1 = fake("m1", "ok", [("restart.select_sticky", "FAIL"), ("restart.select_window", "PASS")])
     k2 = fake("m2", "ok", [("restart.select_sticky", "PASS"), ("restart.select_window", "FAIL")])
     k3 = fake("m3", "kernel splat on the console", [("restart.select_sticky", "PASS"), ("restart.select_window", "FAIL")])
-    check("a mutant cell is killed by scripts/results/mutants.sh's rule (the one kill rule): a case that passes "
+    check("a mutant cell is killed by scripts/matrix/mutants.py's rule (the one kill rule): a case that passes "
           "on patched fails, or a splat; not a case that fails on patched too",
           lava.mutant_killed("m", "p", "x86_64", ["x32"], k1, pd) and
           not lava.mutant_killed("m", "p", "x86_64", ["x32"], k2, pd) and
