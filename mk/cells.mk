@@ -46,16 +46,20 @@ boot: $(call status_of,$(MATRIX_ROWS))
 
 REPORT_DIR ?= $(B)/report
 $(call check_dir,REPORT_DIR)
-REPORT_ARGS = $(B)/results compat-tests/expected-failures $(B)/tree-info $(REPORT_DIR)
+# The cell table every script reads (make check's stages of other knobs
+# write their own beside it).
+# (Only from the command line: a sub-make of other B= writes its own.)
+CELLS_JSON := $(if $(filter command line,$(origin CELLS_JSON)),$(CELLS_JSON),$(B)/cells.json)
+REPORT_ARGS = $(CELLS_JSON) $(B)/results compat-tests/expected-failures $(REPORT_DIR)
 include scripts/results/results.mk
-report: $(call status_of,$(MATRIX_ROWS)) $(B)/tree-info | $(B)/.deps-results
+report: $(call status_of,$(MATRIX_ROWS)) $(CELLS_JSON) | $(B)/.deps-results
 	$(call stage,report)
-	@scripts/results/report.sh $(REPORT_ARGS) $(call report_cells,$(MATRIX_ROWS)); rc=$$?; \
-		$(if $(SERIES_ROW),scripts/results/series.py $(B)/results $(REPORT_DIR)/series.txt $(TREE)-base $(TREE)-patched $(SERIES_ROW) \
-			$(foreach a,$($(SERIES_ROW)_ARCHES),$(addprefix $(a):,$(ABIS_$(a)))) -- $($(TREE)_MUTANTS);) \
-		$(if $(DISTRO_CELLS),scripts/results/defects.py $(REPORT_DIR)/verdicts.tsv $(sort $(foreach p,$(DISTRO_CELLS),$(firstword $(subst :, ,$(p))))) \
+	@scripts/matrix.py report $(REPORT_ARGS) $(call cell_ids,$(MATRIX_ROWS)); rc=$$?; \
+		$(if $(SERIES_ROW),scripts/matrix.py series $(CELLS_JSON) $(B)/results $(REPORT_DIR)/series.txt \
+			$(TREE)-base $(TREE)-patched $(SERIES_ROW) -- $($(TREE)_MUTANTS);) \
+		$(if $(DISTRO_CELLS),scripts/matrix.py defects $(REPORT_DIR)/verdicts.tsv $(sort $(foreach p,$(DISTRO_CELLS),$(firstword $(subst :, ,$(p))))) \
 			| tee $(REPORT_DIR)/defects.txt | tee -a $(REPORT_DIR)/report.txt;) \
-		$(call results_record,matrix,local,$(REPORT_DIR),$(B)/results,$(MATRIX_ROWS)) || rc=1; exit $$rc
+		$(call results_record,matrix,local,$(REPORT_DIR),$(B)/results) || rc=1; exit $$rc
 
 # --- one cell at a time (CI fan-out, labs) -------------------------------------
 cells:
@@ -64,16 +68,15 @@ CELL ?=
 cell_check = $(if $(filter $(CELL),$(CELL_IDS)),,$(error CELL=$(CELL): no such cell; 'make cells' lists them))
 GOAL_CELLS_cell = $(filter $(CELL),$(CELL_IDS))
 cell: $(if $(filter cell cell-info,$(MAKECMDGOALS)),$(cell_check) \
-	$(call cell_status,$(GOAL_CELLS_cell)) $(B)/tree-info)
-	@scripts/results/report.sh $(B)/results compat-tests/expected-failures $(B)/tree-info \
-		$(B)/report/$(CELL) $(filter $(ROW_$(CELL)):$(ARCH_$(CELL)):%,$(call report_cells,$(ROW_$(CELL)))); rc=$$?; \
-		$(call results_record,cell,local,$(B)/report/$(CELL),$(B)/results,$(ROW_$(CELL))) || rc=1; exit $$rc
+	$(call cell_status,$(GOAL_CELLS_cell)) $(CELLS_JSON))
+	@scripts/matrix.py report $(CELLS_JSON) $(B)/results compat-tests/expected-failures $(B)/report/$(CELL) $(CELL); rc=$$?; \
+		$(call results_record,cell,local,$(B)/report/$(CELL),$(B)/results) || rc=1; exit $$rc
 # --- the cell table: build/cells.json ----------------------------------------------
-# Every cell of every row (CELL_IDS) as data, written once per run by the
-# goals that read it (make cell-info, culprit, lava, lab-selftest): what a
-# lab needs to boot a cell itself, from the rows (mk/rows.mk) and nowhere else.
-# scripts/boot/cells.py reads it (make cell-info is its view); no consumer
-# parses a cell id or a row name.
+# Every cell of every row (CELL_IDS) as data, with the facts of the trees
+# of TREES and of the Debian kernels booted: what every script reads of a
+# cell (the report, the kill rule, the store, make cell-info and culprit,
+# the LAVA jobs; scripts/matrix/cells.py), from the rows (mk/rows.mk) and
+# nowhere else; no consumer parses a cell id or a row name.
 RUN_CELLS = $(call cell_ids,$(MATRIX_ROWS) $(RUN_MUTANTS))
 # guests/init runs /tests/*/ (sorted bytewise, as make's sort), the overlay last.
 guest_suites = $(sort $(call pabis,$($(1)_PAYLOAD),$(2))) $(if $(call poverlay,$($(1)_PAYLOAD),$(2)),overlay)
@@ -82,29 +85,55 @@ ref_json = {"row": $(call jstr,$(1)), "cell": $(call jstr,$(1)-$(2)), "results":
 define cell_json
 {"id": $(call jstr,$(1)), "row": $(call jstr,$(ROW_$(1))), "arch": $(call jstr,$(ARCH_$(1))),
  "tree": $(call jstr,$($(ROW_$(1))_TREEID)), "flavour": $(call jstr,$($(ROW_$(1))_FLAVOUR)),
+ "judge": $(call jstr,$(or $($(ROW_$(1))_JUDGE),$($(ROW_$(1))_FLAVOUR))),
+ "judgetree": $(call jstr,$(or $($(ROW_$(1))_JUDGETREE),$($(ROW_$(1))_TREEID))),
  "kernel": {"row": $(call jstr,$($(ROW_$(1))_KERNEL)), "image": $(call jstr,$(call cell_kernel,$(ROW_$(1)),$(ARCH_$(1)))),
   "obj": $(call jstr,$(call kobj,$($(ROW_$(1))_KERNEL),$(ARCH_$(1)))), "tree": $(call jstr,$($($(ROW_$(1))_KERNEL)_TREE)),
   "branch": $(call jstr,$(or $($($(ROW_$(1))_KERNEL)_BRANCH),$(FLAVOUR_$($($(ROW_$(1))_KERNEL)_FLAVOUR)_TREE))),
   "repo": $(call jstr,$(call kroot,$($(ROW_$(1))_KERNEL))/base/src),
-  "kbuild": $(call jlist,$(wordlist 2,999,$(call kbuild_args,$($(ROW_$(1))_KERNEL),$(ARCH_$(1)))))},
+  "kbuild": $(call jlist,$(wordlist 2,999,$(call kbuild_args,$($(ROW_$(1))_KERNEL),$(ARCH_$(1))))),
+  "patchset": $(call jlist,$($($(ROW_$(1))_KERNEL)_PATCHSET))},
  "initramfs": $(call jstr,$(call cell_initrd,$(ROW_$(1)),$(ARCH_$(1)))), "payload": $(call jstr,$($(ROW_$(1))_PAYLOAD)),
  "abis": $(call jlist,$(call pabis,$($(ROW_$(1))_PAYLOAD),$(ARCH_$(1)))), "suites": $(call jlist,$(call guest_suites,$(ROW_$(1)),$(ARCH_$(1)))),
  "cmdline": $(call jstr,$(call cell_cmdline,$(ROW_$(1)),$(ARCH_$(1)))), "boot_append": $(call jstr,$(BOOT_APPEND)),
  "qemu": $(call jstr,$(call cell_qemu,$(ROW_$(1)),$(ARCH_$(1)))), "clock": $(call jstr,$($(ROW_$(1))_CLOCK)),
  "timeout": $(BOOT_TIMEOUT), "results": $(call jstr,$($(ROW_$(1))_RESULTS)/$(ARCH_$(1))),
  "report_root": $(call jstr,$(patsubst %/$(ROW_$(1)),%,$($(ROW_$(1))_RESULTS))),
- "report_cells": $(call jlist,$(filter $(ROW_$(1)):$(ARCH_$(1)):%,$(call report_cells,$(ROW_$(1))))),
  "ref": $(if $($(ROW_$(1))_REF),$(call ref_json,$($(ROW_$(1))_REF),$(ARCH_$(1))),null),
  "expected_failures": $(call jstr,$(CURDIR)/compat-tests/expected-failures)}
 endef
-cells_json = {"run": $(call jlist,$(RUN_CELLS)),$(nl) "cells": [$(nl)$(call cell_json,$(firstword $(1)))$(foreach c,\
-	$(wordlist 2,99999,$(1)),$(comma)$(nl)$(call cell_json,$(c)))]}
+# Each tree of TREES: what its facts are read from (cells.py facts, once
+# the tree is made): version, package, tarball sha256, the series.
+define tree_json
+$(call jstr,$(1)): {"src": $(call jstr,$(B)/$(1)/base/src), "stamp": $(call jstr,$(B)/$(1)/base/.tree),
+ "patched": $(call jstr,$(B)/$(1)/patched/src), "patched_stamp": $(call jstr,$(B)/$(1)/patched/.tree),
+ "tarball": $(call jstr,$(or $(SRC_$(1)),$(TARBALL_$(1)))), "package_info": $(call jstr,$(call sinfo,$(1))),
+ "patchdir": $(call jstr,$(PATCHDIR_$(1))), "imported": $(if $(SRC_$(1)),$(call jstr,$(B)/$(1)/base/info),null)}
+endef
+# The Debian kernels booted (their package, from the kernel's info) and
+# the arches whose suite ships none.
+distro_items = $(addprefix booted:,$(DISTRO_CELLS)) $(foreach c,$(MATRIX_ROWS),$(if $($($(c)_KERNEL)_IMAGE),\
+	$(foreach a,$(filter-out $($(c)_ARCHES),$(FLAVOUR_distro_ARCHES)),none:$(c):$(a))))
+distro_json = $(call distro_json_$(word 1,$(subst :, ,$(1))),$(word 2,$(subst :, ,$(1))),$(word 3,$(subst :, ,$(1))))
+distro_json_booted = {"kernel": $(call jstr,$(1)), "arch": $(call jstr,$(2)), "info": $(call jstr,$(dir $(call kimgs,$(1):$(2)))info)}
+distro_json_none = {"row": $(call jstr,$(1)), "arch": $(call jstr,$(2)), "none": $(call jstr,Debian's $(firstword \
+	$(DISTRO_SUITES_$($(1)_TREEID))) ships no kernel for this arch (DISTRO_ARCHES_$($(1)_TREEID)), no cell)}
+# json_join FN,LIST: FN of each, one a line, comma-separated.
+json_join = $(if $(2),$(call $(1),$(firstword $(2)))$(foreach x,$(wordlist 2,99999,$(2)),$(comma)$(nl)$(call $(1),$(x))))
+cells_json = {"run": $(call jlist,$(RUN_CELLS)),$(nl) "trees": {$(call json_join,tree_json,$(TREES))},$(nl) \
+	"distro": [$(call json_join,distro_json,$(distro_items))],$(nl) "cells": [$(nl)$(call json_join,cell_json,$(1))]}
+# The goals that read the trees' facts have the trees made first.
+TABLE_TREE_GOALS := matrix report cell mutants mutation-run lava lava-check lava-validate lab lab-selftest check
+$(CELLS_JSON): $(if $(if $(MAKECMDGOALS),$(filter $(TABLE_TREE_GOALS),$(MAKECMDGOALS)),y),\
+	$(foreach t,$(TREES),$(B)/$(t)/base/.tree $(if $(SRC_$(t)),,$(B)/$(t)/patched/.tree $(call sinfo,$(t)))) $(call kimgs,$(DISTRO_CELLS)))
+# This make's own (make check's stages write it side by side).
+MAKE_PID := $(shell echo $$PPID)
 # Rewritten only when it differs (knobs such as ARCHES, OVERLAY, BOOT_TIMEOUT change it).
-$(B)/cells.json: FORCE
-	$(shell mkdir -p $(@D))$(file >$@.tmp,$(call cells_json,$(CELL_IDS)))
-	@cmp -s $@.tmp $@ && rm -f $@.tmp || mv $@.tmp $@
-cells_py = scripts/boot/cells.py $(B)/cells.json
-cell-info: $(if $(filter cell-info,$(MAKECMDGOALS)),$(cell_check)) $(B)/cells.json
+$(CELLS_JSON): FORCE
+	$(shell mkdir -p $(@D))$(file >$@.tmp.$(MAKE_PID),$(call cells_json,$(CELL_IDS)))
+	@t=$@.tmp.$(MAKE_PID); scripts/matrix.py cells $$t facts && { cmp -s $$t $@ && rm -f $$t || mv $$t $@; }
+cells_py = scripts/matrix.py cells $(CELLS_JSON)
+cell-info: $(if $(filter cell-info,$(MAKECMDGOALS)),$(cell_check)) $(CELLS_JSON)
 	@$(cells_py) info $(CELL)
 
 # Results of cells run elsewhere: FROM=dir (a build/results of another
@@ -114,22 +143,19 @@ merge:
 	@test -d "$(FROM)" || { echo "merge: FROM=$(FROM) is not a directory"; exit 1; }
 	@mkdir -p $(B)/results && cp -r $(FROM)/. $(B)/results/
 	@echo "merge: $$(cd $(FROM) && find . -name status | wc -l) cells from $(FROM)"
-report-only:
-	@scripts/results/report.sh $(REPORT_ARGS) $(call report_cells,$(MATRIX_ROWS))
+report-only: $(CELLS_JSON)
+	@scripts/matrix.py report $(REPORT_ARGS) $(call cell_ids,$(MATRIX_ROWS))
 # --- mutants: plausible wrong fixes the tests must reject ----------------------
 # Each mutant-<x> kernel is the series plus one wrong change
 # (patches/mutants/); it must fail at least one test that passes on patched.
 # A mutant of another tree is compared with that tree's patched cells.
 MUTANT_ROWS = $(sort $(foreach m,$(RUN_MUTANTS),$($(m)_REF))) $(RUN_MUTANTS)
 GOAL_CELLS_mutants = $(call cell_ids,$(MUTANT_ROWS))
-mutants: $(call cell_status,$(GOAL_CELLS_mutants)) $(B)/tree-info | $(B)/.deps-results
+mutants: $(call cell_status,$(GOAL_CELLS_mutants)) $(CELLS_JSON) | $(B)/.deps-results
 	$(call stage,mutants)
-	@scripts/results/mutants.sh $(B)/results compat-tests/expected-failures $(B)/tree-info \
-		$(REPORT_DIR)/mutants \
-		$(foreach m,$(RUN_MUTANTS),"$(m) $($(m)_REF) $(call report_cells,$(m))"); rc=$$?; \
-		scripts/results/report.sh $(B)/results compat-tests/expected-failures $(B)/tree-info $(REPORT_DIR)/mutants/verdicts \
-			$(call report_cells,$(MUTANT_ROWS)) >/dev/null; \
-		$(call results_record,mutants,local,$(REPORT_DIR)/mutants/verdicts,$(B)/results,$(MUTANT_ROWS)) || rc=1; exit $$rc
+	@scripts/matrix.py mutants $(CELLS_JSON) $(B)/results $(REPORT_DIR)/mutants $(RUN_MUTANTS); rc=$$?; \
+		scripts/matrix.py report $(REPORT_ARGS)/mutants/verdicts $(call cell_ids,$(MUTANT_ROWS)) >/dev/null; \
+		$(call results_record,mutants,local,$(REPORT_DIR)/mutants/verdicts,$(B)/results) || rc=1; exit $$rc
 
 # --- bench and cost (their rows: mk/rows.mk) ------------------------------------
 $(B)/.deps-bench: scripts/build/deps.sh | $(B)/.deps

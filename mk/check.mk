@@ -6,7 +6,8 @@
 
 SHELL_SCRIPTS := $(wildcard scripts/*/*.sh .ci/run) guests/init guests/suite.sh guests/pkgrun \
 	guests/cyclictest.sh guests/debug/trinity $(wildcard guests/debug/*.d/*)
-PY_SCRIPTS := $(wildcard scripts/*/*.py)
+# The project's Python: one package and its entry.
+PY_SCRIPTS := scripts/matrix.py $(shell find scripts/matrix -name '*.py')
 # compat-tests (and bench, skip) with warnings as errors, compiled for the
 # host's ABI only: the cross compilers are make check's (deps), not lint's.
 LINT_C      := $(wildcard compat-tests/*.c compat-tests/*/*.c)
@@ -19,9 +20,11 @@ $(B)/lint/kselftest.h: | $(B)/.deps-lint
 	if [ -f $(B)/$(DEFAULT_TREE)/base/src/$$k ]; then cp $(B)/$(DEFAULT_TREE)/base/src/$$k $@; \
 	else tar -xJOf $(TARBALL_$(DEFAULT_TREE)) --wildcards "*/$$k" >$@.tmp && mv $@.tmp $@; fi
 lint: $(B)/lint/kselftest.h | $(B)/.deps-lint
-	$(call stage,lint: shellcheck$(comma) pyflakes$(comma) compat-tests -Werror)
+	$(call stage,lint: shellcheck$(comma) pyflakes$(comma) imports$(comma) compat-tests -Werror)
 	@shellcheck -x $(SHELL_SCRIPTS) && echo "    shellcheck: $(words $(SHELL_SCRIPTS)) scripts clean"
 	@pyflakes3 $(PY_SCRIPTS) && echo "    pyflakes: $(words $(PY_SCRIPTS)) Python files clean"
+	@scripts/matrix.py imports >$(B)/lint/imports.txt || { cat $(B)/lint/imports.txt; exit 1; }; \
+		echo "    $$(tail -n 1 $(B)/lint/imports.txt) (scripts/matrix.py imports)"
 	@for f in $(LINT_C); do gcc $(LINT_CFLAGS) -DABI_NAME='"lint"' -c -o /dev/null $$f || exit 1; done && \
 		echo "    compat-tests: $(words $(LINT_C)) sources clean with -Werror for the host ABI ($$(uname -m))"
 
@@ -90,13 +93,14 @@ CHECK_LAVA_CELLS = $(call cell_ids,$(MATRIX_ROWS)) $(if $(call check_has,mutants
 	$(filter $(addprefix %-,$(CHECK_MUTANT_ARCHES)),$(call cell_ids,$(RUN_MUTANTS))))
 # After the matrix, the LAVA and mutant stages side by side in make's pool
 # (lava-run boots one guest: alone it left a core idle), then the other
-# trees (they write tree-info, cells.json and build/lava/ of their own
-# knobs, which the first two read).
+# trees (they write cells.json and build/lava/ of their own knobs, which
+# the first two read; the mutants' stage, of other ARCHES beside the LAVA
+# stage, has a cell table of its own).
 check-lava: | matrix check-kernels
 	@$(MAKE) POOL=parent lava-check ARCHES="$(ARCHES)" LAVA_CELLS="$(strip $(CHECK_LAVA_CELLS))" \
 		LAVA_RUN_CELLS="$(foreach a,$(filter $(CHECK_LAVA_RUN_ARCHES),$(ARCHES)),$(firstword $(MATRIX_ROWS))-$(a))"
 check-mutants: | matrix check-kernels
-	@$(MAKE) POOL=parent mutants ARCHES="$(filter $(CHECK_MUTANT_ARCHES),$(ARCHES))"
+	@$(MAKE) POOL=parent mutants ARCHES="$(filter $(CHECK_MUTANT_ARCHES),$(ARCHES))" CELLS_JSON=$(B)/cells-mutants.json
 # Their cells' LAVA jobs are validated too (exported beside the default's).
 check-trees: | check-kernels $(filter check-lava check-mutants,$(CHECK_PARTS))
 	$(if $(CHECK_TREES),@$(MAKE) POOL=parent report $(if $(CHECK_MUTANT_TREES),mutants) lava-validate $(addprefix checkpatch-,$(CHECK_TREES)) \

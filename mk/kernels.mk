@@ -48,12 +48,8 @@ $(call kimg,$(1),$(2)): FORCE | $(B)/.deps
 	@$$(call timed,kernel $(1) $(2)) scripts/build/distro-kernel.sh get $$(@D) $($(1)_TREEID) $(DEBARCH_$(2)) \
 		$(call distro_src,$(1),$(2)) "$(DISTRO_NEEDS_$(2))" "$(DISTRO_ABICONF_$(2))" $(DISTRO_SUITES_$($(1)_TREEID))
 endef
-# The report names each Debian kernel it booted: package, version, sha256,
-# suite, and which user ABIs its config serves (build/tree-info).
+# The Debian kernel cells (kernel:arch): the report names each one's
+# package (the cell table's "distro", mk/cells.mk).
 DISTRO_CELLS = $(foreach c,$(MATRIX_ROWS),$(if $($($(c)_KERNEL)_IMAGE),$(foreach a,$($(c)_ARCHES),$($(c)_KERNEL):$(a))))
-distro_info = $(foreach p,$(DISTRO_CELLS),echo "distro $(subst :, ,$(p)): $$(cat $(dir $(call kimgs,$(p)))info)";) \
-	$(foreach c,$(MATRIX_ROWS),$(if $($($(c)_KERNEL)_IMAGE),$(foreach a,$(filter-out $($(c)_ARCHES),$(FLAVOUR_distro_ARCHES)),\
-	echo "distro $(c) $(a): none: Debian's $(firstword $(DISTRO_SUITES_$($(c)_TREEID))) ships no kernel for this arch (DISTRO_ARCHES_$($(c)_TREEID)), no cell";)))
-$(B)/tree-info: $(call kimgs,$(DISTRO_CELLS))
 $(foreach k,$(KERNELS),$(foreach a,$(ARCHES),$(eval $(call $(if $($(k)_IMAGE),distro_rule,kernel_rule),$(k),$(a)))))
 kernels: $(foreach c,$(MATRIX_ROWS),$(foreach a,$($(c)_ARCHES),$(call kimg,$($(c)_KERNEL),$(a))))

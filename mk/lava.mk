@@ -15,7 +15,7 @@ ARTIFACT_URL   ?=
 # Checked before anything is built: make lava builds every kernel first
 # (make lab's message as lab-args gives it: lab: <first cell>: ...).
 $(if $(ARTIFACT_URL),$(if $(filter lava lava-check lava-validate lab,$(MAKECMDGOALS)),\
-	$(eval ARTIFACT_URL_BAD := $(shell python3 scripts/lava/lava.py \
+	$(eval ARTIFACT_URL_BAD := $(shell python3 scripts/matrix.py lava \
 		$(if $(filter lab,$(MAKECMDGOALS)),lab-url '$(ARTIFACT_URL)' $(firstword $(LAVA_CELLS)),url '$(ARTIFACT_URL)') 2>&1 >/dev/null))\
 	$(if $(ARTIFACT_URL_BAD),$(error $(ARTIFACT_URL_BAD)))))
 # The cells named are cells a run has (make cells), before any export.
@@ -29,10 +29,13 @@ $(B)/.deps-lava: scripts/lava/lava.sh | $(B)/.deps
 GOAL_CELLS_lava = $(LAVA_CELLS)
 GOAL_CELLS_lava-check = $(LAVA_CELLS)
 GOAL_CELLS_lava-validate = $(LAVA_CELLS)
-lava: $(B)/.deps-lava $(B)/tree-info $(B)/cells.json $(call cell_files,$(GOAL_CELLS_lava))
+lava: $(B)/.deps-lava $(CELLS_JSON) $(call cell_files,$(GOAL_CELLS_lava))
 	$(call stage,lava: $(words $(LAVA_CELLS)) cells as LAVA jobs)
-	@CELLS_JSON=$(B)/cells.json ARTIFACT_URL='$(ARTIFACT_URL)' \
+	@CELLS_JSON=$(CELLS_JSON) ARTIFACT_URL='$(ARTIFACT_URL)' \
 		$(call timed,lava export) scripts/lava/lava.sh export $(LAVA_CELLS)
+# The table's kernel facts (release, commit) are read once the kernels are built.
+$(foreach g,$(filter lava lava-check lava-validate lab lab-selftest,$(MAKECMDGOALS)),\
+	$(eval $(CELLS_JSON): $(call cell_files,$(GOAL_CELLS_$(g)))))
 lava-check: lava-validate $(addprefix lava-run-,$(LAVA_RUN_CELLS))
 lava-validate: lava
 	$(call stage,lava: validate $(words $(LAVA_CELLS)) jobs)
@@ -70,11 +73,11 @@ lab: lab-args lava | $(B)/.deps-results
 	$(call stage,lab: $(words $(LAVA_CELLS)) cells on LAVA identity $(LAVA_IDENTITY))
 	@LAVA_IDENTITY='$(LAVA_IDENTITY)' ARTIFACT_URL='$(ARTIFACT_URL)' \
 		$(call timed,lab) scripts/lava/lava.sh lab $(LAVA_CELLS); rc=$$?; \
-		[ ! -f $(B)/lab/report/verdicts.tsv ] || $(call results_record,matrix,lab,$(B)/lab/report,$(B)/lab/results,$(sort $(foreach c,$(LAVA_CELLS),$(ROW_$(c))))) || rc=1; exit $$rc
+		[ ! -f $(B)/lab/report/verdicts.tsv ] || $(call results_record,matrix,lab,$(B)/lab/report,$(B)/lab/results) || rc=1; exit $$rc
 GOAL_CELLS_lab = $(LAVA_CELLS)
 GOAL_CELLS_lab-selftest = $(LAB_CELLS)
-lab-selftest: $(B)/.deps-lava $(B)/tree-info $(B)/cells.json $(call cell_files,$(GOAL_CELLS_lab-selftest)) \
+lab-selftest: $(B)/.deps-lava $(CELLS_JSON) $(call cell_files,$(GOAL_CELLS_lab-selftest)) \
 		$(call cell_status,$(GOAL_CELLS_lab-selftest))
 	$(call stage,lab-selftest: $(words $(LAB_CELLS)) cells on a throwaway LAVA server)
-	@CELLS_JSON=$(B)/cells.json $(call timed,lab-selftest) scripts/selftest/lab-selftest.sh $(LAB_CELLS)
+	@CELLS_JSON=$(CELLS_JSON) $(call timed,lab-selftest) scripts/selftest/lab-selftest.sh $(LAB_CELLS)
 .PHONY: lab lab-args lab-selftest

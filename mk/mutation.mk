@@ -5,7 +5,7 @@
 # mk/rows.mk), dropped when it does not compile (or warns), not booted when
 # its objects are the series' on that arch (equivalent), otherwise booted
 # with the tree's judge (payload select-<t>) and judged by the one kill
-# rule (scripts/results/mutants.py). Report: REPORT_DIR/mutation/. Not in
+# rule (scripts/matrix/mutants.py). Report: REPORT_DIR/mutation/. Not in
 # make check; make check-all runs it for every tree. A mutant's cell is
 # keyed as any cell's (kernel, initramfs, command line; RERUN=1 boots
 # again): an interrupted run goes on where it stopped.
@@ -19,8 +19,8 @@ endif
 .PHONY: mutation mutation-run
 mutation: $(B)/$(TREE)/patched/.tree | $(B)/.deps-results
 	$(call stage,mutation: mutants of $(TREE)'s series)
-	@scripts/mutation/generate.py $(B)/$(TREE)/base/src base patched $(MUTATION_DIR)
-	@scripts/mutation/report.py check-ids $(MUTATION_DIR)/list $(MUTATION_IDS)
+	@scripts/matrix.py mutation generate $(B)/$(TREE)/base/src base patched $(MUTATION_DIR)
+	@scripts/matrix.py mutation check-ids $(MUTATION_DIR)/list $(MUTATION_IDS)
 	@t0=$$(date +%s); $(MAKE) POOL=parent mutation-run TREE=$(TREE) TREES=$(TREE) ARCHES="$(ARCHES)" \
 		MUTATION_T0=$$t0
 
@@ -36,13 +36,9 @@ MUTATION_PAIRS := $(foreach a,$(ARCHES),$(TREE)-mutation-series:$(a)) \
 $(call kchain,$(call kimgs,$(MUTATION_PAIRS)))
 endif
 MUTATION_T0 ?=
-mutation-run: $(call status_of,$(TREE)-patched $(MUTATION_ROWS)) $(B)/tree-info | $(B)/.deps-results
+mutation-run: $(call status_of,$(TREE)-patched $(MUTATION_ROWS)) $(CELLS_JSON) | $(B)/.deps-results
 	$(call stage,mutation: report)
-	@$(call results_cellmap,$(TREE)-patched $(MUTATION_ROWS),$(B)/.cellmap-mutation) && \
-	scripts/mutation/report.py report $(if $(filter kselftest,$(MUTANT_TESTS_$(TREE))),--kselftest '$(select-$(TREE)_KSELFTEST_PROGS)') $(B)/results $(MUTATION_DIR) $(REPORT_DIR)/mutation "$(ARCHES)" \
-		"$(MUTATION_T0)" "$(TREE)-patched $(call report_cells,$(TREE)-patched)" \
-		$(foreach m,$(MUTATION_ROWS),"$($(m)_MUTATION_ID) $(m) $($(m)_REF) $(call report_cells,$(m))"); rc=$$?; \
-	scripts/results/report.sh $(B)/results compat-tests/expected-failures $(B)/tree-info \
-		$(REPORT_DIR)/mutation/verdicts $$(cat $(REPORT_DIR)/mutation/booted) >/dev/null; \
-	scripts/results/record.sh mutation local $(REPORT_DIR)/mutation/verdicts $(B)/results $(B)/tree-info \
-		$(B)/.cellmap-mutation || rc=1; exit $$rc
+	@scripts/matrix.py mutation report $(if $(filter kselftest,$(MUTANT_TESTS_$(TREE))),--kselftest '$(select-$(TREE)_KSELFTEST_PROGS)') $(CELLS_JSON) $(B)/results $(MUTATION_DIR) $(REPORT_DIR)/mutation "$(ARCHES)" \
+		"$(MUTATION_T0)" $(TREE)-patched $(foreach m,$(MUTATION_ROWS),$($(m)_MUTATION_ID) $(m)); rc=$$?; \
+	scripts/matrix.py report $(REPORT_ARGS)/mutation/verdicts $$(cat $(REPORT_DIR)/mutation/booted) >/dev/null; \
+	$(call results_record,mutation,local,$(REPORT_DIR)/mutation/verdicts,$(B)/results) || rc=1; exit $$rc

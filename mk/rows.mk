@@ -291,13 +291,10 @@ $(call check_in,FLAVOURS,$(FLAVOURS),$(FLAVOURS_KNOWN),flavour)
 # The cells a matrix runs: the FLAVOURS each tree in TREES has.
 MATRIX_ROWS := $(foreach t,$(TREES),$(filter $(addprefix $(t)-,$(FLAVOURS)),$(CELLROWS))) $(SERIES_ROW)
 
-# Cell ids <row>-<arch>; what the report reads: row:arch:suite:tree:flavour
-# and, when they differ, :<flavour>:<tree> whose expected failures apply.
+# Cell ids <row>-<arch>: what the scripts are given; they read the rest of
+# a cell from the cell table (build/cells.json, mk/cells.mk).
 cell_ids   = $(foreach c,$(1),$(foreach a,$($(c)_ARCHES),$(c)-$(a)))
 CELL_IDS  := $(call cell_ids,$(CELLROWS))
 $(foreach c,$(CELLROWS),$(foreach a,$($(c)_ARCHES),$(eval ROW_$(c)-$(a) := $(c)) $(eval ARCH_$(c)-$(a) := $(a))))
-suites     = $(call pabis,$($(1)_PAYLOAD),$(2)) $(if $(call poverlay,$($(1)_PAYLOAD),$(2)),overlay)
-report_cells = $(foreach c,$(1),$(foreach a,$($(c)_ARCHES),$(foreach i,$(call suites,$(c),$(a)),$(c):$(a):$(i):$($(c)_TREEID):$($(c)_FLAVOUR)$(call judge_of,$(c)))))
-judge_of = $(if $($(1)_JUDGE)$($(1)_JUDGETREE),:$(or $($(1)_JUDGE),$($(1)_FLAVOUR))$(if $($(1)_JUDGETREE),:$($(1)_JUDGETREE)))
 status_of  = $(foreach c,$(1),$(foreach a,$($(c)_ARCHES),$($(c)_RESULTS)/$(a)/status))
 cell_status = $(foreach c,$(1),$($(ROW_$(c))_RESULTS)/$(ARCH_$(c))/status)

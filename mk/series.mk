@@ -93,7 +93,7 @@ CASE ?=
 culprit_base = $($(ROW_$(1))_TREEID)-base-$(ARCH_$(1))
 GOAL_CELLS_culprit = $(CELL) $(call culprit_base,$(CELL))
 # CASE is checked before any build against the cases the cell's tests
-# have (scripts/results/store.py check case): the last KTAP of the cell or
+# have (scripts/matrix/store.py check case): the last KTAP of the cell or
 # of its tree's base cell, else the results store's runs of those rows,
 # else (nothing booted yet) the test before the dot against the programs
 # of the cell's payload: its compat-tests, its kselftest's (the named ones,
@@ -116,7 +116,7 @@ endif
 endif
 culprit: $(if $(filter culprit,$(MAKECMDGOALS)),$(cell_check) \
 	$(if $(CASE),,$(error CASE=: the case to bisect, test.case as the report names it)) \
-	$(call cell_status,$(GOAL_CELLS_culprit)) $(B)/cells.json)
+	$(call cell_status,$(GOAL_CELLS_culprit)) $(CELLS_JSON))
 	$(call stage,culprit: $(CELL) $(CASE))
 	@$(cells_py) info $(CELL) >$(B)/culprit-$(CELL).info
 	@scripts/series/culprit.sh $(B)/culprit-$(CELL).info '$(CASE)' \

@@ -1,7 +1,7 @@
 # mk/trees.mk: the first stages: the host's Debian packages (deps), each
 # tree's source (package, tarball, base, patched, the commits of its
-# mutants and series prefixes, its selftests worktree), and the tree lines
-# every report starts with (build/tree-info).
+# mutants and series prefixes, its selftests worktree); the facts every
+# report starts with are read from them into the cell table (mk/cells.mk).
 
 # --- dependencies ------------------------------------------------------------
 # The stamp is remade when what is asked for changes (another ARCHES too):
@@ -73,14 +73,6 @@ $(call sinfo,$(1)): | $(B)/.deps
 endef
 $(foreach t,$(TREES_KNOWN),$(if $(SRC_$(t)),,$(eval $(call source_rule,$(t)))))
 
-# What every report names, per tree in TREES: version, package, tarball and
-# its sha256, the series.
-tree_info = $(if $(SRC_$(1)),cat $(B)/$(1)/base/info;,$(tree_info_pkg))
-tree_info_pkg = echo "tree $(1): $$(MAKEFLAGS= make -s -C $(B)/$(1)/base/src kernelversion) from $(TARBALL_$(1)), $$(cat $(call sinfo,$(1)))"; \
-	echo "  tarball sha256: $$(sha256sum < $(TARBALL_$(1)) | cut -d' ' -f1)"; \
-	echo "  series: $$(git -C $(B)/$(1)/patched/src rev-list --count base..HEAD) patches ($(PATCHDIR_$(1))/), patched HEAD $$(git -C $(B)/$(1)/patched/src rev-parse --short HEAD)";
-$(B)/tree-info: $(foreach t,$(TREES),$(B)/$(t)/base/.tree $(B)/$(t)/patched/.tree $(call sinfo,$(t))) FORCE
-	@{ $(foreach t,$(TREES),$(call tree_info,$(t))) $(distro_info) } > $@.tmp.$$$$ && mv $@.tmp.$$$$ $@
 
 # The selftests are built from the patched tree plus KSELFTEST_FIXES_<t>
 # (patches/kselftest-fixes/: fixes of the tests themselves, sent apart

@@ -35,7 +35,7 @@ else
 	for r in "$out"/run*/; do
 		for f in "$r"*.ktap; do
 			[ -f "$f" ] || continue
-			"$here/../results/ktap-verdicts.sh" "$f" | sed "s|^|${f##*/} |"
+			"$here/../matrix.py" ktap verdicts "$f" | sed "s|^|${f##*/} |"
 		done | sort >"$r/verdicts"
 		cat "$r/status" >>"$r/verdicts"
 	done

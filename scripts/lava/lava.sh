@@ -22,7 +22,7 @@
 #   lab CELL...       the exported jobs on a LAVA server through lavacli
 #                     (-i $LAVA_IDENTITY: submit, wait, show, logs --raw,
 #                     results --yaml); consoles split as boot.sh's into
-#                     build/lab/results/<row>/<arch>/, report.sh's report
+#                     build/lab/results/<row>/<arch>/, the matrix's report
 #                     into build/lab/report/; a job Incomplete or Canceled
 #                     fails its cell ("lab: <cell>: LAVA job N ..." and exit 1)
 #   compare-lab CELL... make lab's verdicts against make matrix's, per cell
@@ -37,7 +37,6 @@ set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../.." && pwd)
 B=${B:-$top/build}
-py=/usr/bin/python3
 
 deps() {
 	pkgs="lava-dispatcher lava-common"
@@ -73,5 +72,5 @@ deps() {
 
 case ${1:-} in
 deps) mkdir -p "$B/lava" && deps ;;
-*) B=$B exec "$py" "$here/lava.py" "$@" ;;
+*) B=$B exec "$here/../matrix.py" lava "$@" ;;
 esac

@@ -1,7 +1,7 @@
 #!/bin/sh
 # fake-runs.sh DIR: three fake matrix runs of cells 6.1-base-x86_64,
 # 6.1-patched-x86_64 and 6.1-debug-x86_64 (ABI x86_64; debug hangs after its first
-# case, in run 3 it ends with a kernel splat after passing t.a) through report.sh into the store RESULTS_DB,
+# case, in run 3 it ends with a kernel splat after passing t.a) through the report into the store RESULTS_DB,
 # for the selfcheck and the dashboard check. From run 1 to run 3 on
 # patched: t.a regresses, t.c is fixed, t.d flips twice (flaky), t.f
 # fails in every run, t.e disappears, t.g differs between REPEAT boots of
@@ -11,8 +11,10 @@ dir=$1
 here=$(cd "$(dirname "$0")" && pwd)
 mkdir -p "$dir"
 printf 'base x86_64 t.b\n' >"$dir/xf"
-printf 'tree 6.1: 6.1.99 from /nonexistent/linux-source-6.1.tar.xz, linux-source-6.1 6.1.99-1\n  tarball sha256: %s\n  series: 3 patches (patches/6.1/), patched HEAD 1234567\n' \
-	"$(printf 'fake' | sha256sum | cut -c1-64)" >"$dir/info"
+# The cell table (tree 6.1.99; patched's and debug's kernels carry the series: KCIDB's patch set).
+series=$(sed -n 's|^\([^#[:space:]][^[:space:]]*\).*|patches/6.1/\1|p' "$here/../../patches/6.1/series" | tr '\n' ' ')
+"$here/../selftest/fake-table.sh" "$dir/cells.json" tree=6.1:6.1.99 "6.1-base x86_64 x86_64 6.1 base" \
+	"6.1-patched x86_64 x86_64 6.1 patched - $series" "6.1-debug x86_64 x86_64 6.1 debug - $series"
 ktap() { # NAME:VERDICT... -> one suite "t"
 	echo "KTAP version 1"; echo "1..1"
 	n=0 bad=
@@ -41,8 +43,8 @@ run() { # RUN_ID PATCHED-CASES...
 	echo "matrix: done" | tee "$dir/res/6.1-base/x86_64/console.log" >"$dir/res/6.1-patched/x86_64/console.log"
 	printf 'boot 6.1-base-x86_64\t12.5\t%s\tbooted: ok\n' "$id" >"$dir/times/boot_6.1-base-x86_64"
 	printf 'boot 6.1-patched-x86_64\t13.5\t%s\tbooted: ok\n' "$id" >"$dir/times/boot_6.1-patched-x86_64"
-	RUN_ID=$id TIMES=$dir/times "$here/report.sh" "$dir/res" "$dir/xf" \
-		"$dir/info" "$dir/rep" 6.1-base:x86_64:x86_64:6.1:base 6.1-patched:x86_64:x86_64:6.1:patched 6.1-debug:x86_64:x86_64:6.1:debug >"$dir/log" || true
+	RUN_ID=$id TIMES=$dir/times "$here/../matrix.py" report "$dir/cells.json" "$dir/res" "$dir/xf" \
+		"$dir/rep" 6.1-base-x86_64 6.1-patched-x86_64 6.1-debug-x86_64 >"$dir/log" || true
 	k=0
 	while [ -n "${BOOTS:-}" ]; do
 		k=$((k + 1)) b=${BOOTS%%:*}
@@ -50,12 +52,9 @@ run() { # RUN_ID PATCHED-CASES...
 		printf 'x86_64.ktap %s\nok\n' "$b" >"$dir/res/6.1-patched/x86_64/run$k/verdicts"
 		[ "$b" = "$BOOTS" ] && BOOTS= || BOOTS=${BOOTS#*:}
 	done
-	RUN_ID=$id "$here/store.py" ingest --kind matrix --report "$dir/rep" \
-		--results "$dir/res" --info "$dir/info" --cellmap "$dir/cellmap"
+	RUN_ID=$id "$here/../matrix.py" store ingest --kind matrix --report "$dir/rep" \
+		--results "$dir/res" --table "$dir/cells.json"
 }
-# Cell row, kernel row, its patches (KCIDB's patch set): the Makefile's.
-{ echo "6.1-base 6.1-base"; echo "6.1-patched 6.1-patched $(sed -n 's|^\([^#[:space:]][^[:space:]]*\).*|patches/6.1/\1|p' "$here/../../patches/6.1/series" | tr '\n' ' ')"
-  echo "6.1-debug 6.1-debug $(sed -n 's|^\([^#[:space:]][^[:space:]]*\).*|patches/6.1/\1|p' "$here/../../patches/6.1/series" | tr '\n' ' ')"; } >"$dir/cellmap"
 run 1700000000000000000 a:PASS c:FAIL d:PASS e:PASS f:FAIL g:PASS
 run 1700000100000000000 a:PASS c:FAIL d:FAIL e:PASS f:FAIL g:PASS
 # Run 3 booted patched twice (REPEAT=2): per-boot verdicts as cell.sh writes them.

@@ -16,13 +16,13 @@ RUN      ?=
 NAME     ?=
 N        ?= 5
 export RESULTS_DB DASHBOARD_DIR KCIDB_ORIGIN BASELINE
-RESULTS := scripts/results/store.py
+RESULTS := scripts/matrix.py store
 
 # Bad input is one line before any work: a baseline names a run of the
 # trees asked for; the store's goals name runs and tags that exist.
 results_sh = $(shell RESULTS_DB='$(RESULTS_DB)' KCIDB_ORIGIN='$(KCIDB_ORIGIN)' $(RESULTS) $(1) 2>&1 >/dev/null)
 # Checked by the first make only: make check's sub-makes of other trees
-# (TREES=7.2) are gated against the same run by record.sh all the same.
+# (TREES=7.2) are gated against the same run by store record all the same.
 ifeq ($(if $(BASELINE),$(BASELINE_CHECKED),n),)
 BASELINE_BAD := $(call results_sh,check-baseline '$(BASELINE)' $(foreach t,$(TREES),$(t)=$(TARBALL_$(t))))
 $(if $(BASELINE_BAD),$(error $(BASELINE_BAD)))
@@ -48,12 +48,9 @@ $(foreach g,$(filter history compare tag-run kcidb dashboard runs,$(MAKECMDGOALS
 	$(eval RESULTS_BAD := $(call results_sh,check $(g) $(results_args_$(g))))\
 	$(if $(RESULTS_BAD),$(error $(RESULTS_BAD))))
 
-# cellmap ROWS FILE: per cell row its kernel row and that kernel's patches
-# (<k>_PATCHSET: none for base, the series, the series and a mutant, ...).
-results_cellmap = printf '%s\n' $(foreach c,$(1),'$(c) $($(c)_KERNEL) $(strip $($($(c)_KERNEL)_PATCHSET))') >$(2)
-# record KIND ENGINE REPORTDIR RESULTS ROWS: the shell command after a report.
-results_record = { $(call results_cellmap,$(5),$(B)/.cellmap-$(1)-$(notdir $(3))) && scripts/results/record.sh \
-	$(1) $(2) $(3) $(4) $(B)/tree-info $(B)/.cellmap-$(1)-$(notdir $(3)); }
+# record KIND ENGINE REPORTDIR RESULTS: the shell command after a report
+# (each cell's kernel and patches, and the trees, from the cell table).
+results_record = scripts/matrix.py store record --kind $(1) --engine $(2) --report $(3) --results $(4) --table $(CELLS_JSON)
 
 .PHONY: history compare tag-run kcidb dashboard dashboard-check runs
 $(B)/.deps-results: scripts/build/deps.sh | $(B)/.deps

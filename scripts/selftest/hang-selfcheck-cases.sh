@@ -81,17 +81,18 @@ done
 # Mutant z's guest never reached its tests.
 echo "guest ended without finishing (qemu exit 1)" >"$r/6.1-mutant-z/x86_64/status"
 : >"$r/6.1-mutant-z/x86_64/console.log"
-"$top/scripts/results/series.py" "$r" "$h/series.txt" 6.1-base 6.1-patched 6.1-series-x x86_64:x86_64 >/dev/null
+"$top/scripts/selftest/fake-table.sh" "$h/cells.json" "6.1-series-x x86_64 x86_64 6.1 series-x" \
+	"6.1-mutant-y x86_64 x86_64 6.1 mutant-y 6.1-patched" "6.1-mutant-z x86_64 x86_64 6.1 mutant-z 6.1-patched"
+"$top/scripts/matrix.py" series "$h/cells.json" "$r" "$h/series.txt" 6.1-base 6.1-patched 6.1-series-x >/dev/null
 check "series.txt: a series whose guest hung -> its unreported cases broken (ERR), the guest named" sh -c \
 	"grep -q ': 0 expected failures of base fixed, 1 left failing, 1 cases that pass on base broken' '$h/series.txt' &&
 	 grep -qx '  guest x86_64: timeout after 900 s' '$h/series.txt' &&
 	 grep -qx '  broken: x86_64 x86_64 t.a (ERR)' '$h/series.txt'"
-"$top/scripts/results/mutants.sh" "$r" /dev/null /dev/null "$h/mrep" \
-	"6.1-mutant-y 6.1-patched 6.1-mutant-y:x86_64:x86_64" >/dev/null
+"$top/scripts/matrix.py" mutants "$h/cells.json" "$r" "$h/mrep" 6.1-mutant-y >/dev/null
 check "mutant table: a mutant whose guest hung in its tests -> killed, the hang named" \
 	grep -q '^mutant 6.1-mutant-y: killed (1 cases)' "$h/mrep/mutants.txt"
 check "mutant table: the hang's line says guest: timeout" \
 	grep -q '(guest: timeout after 900 s)' "$h/mrep/mutants.txt"
 fails_with "mutant table: a mutant whose guest never reached its tests -> a problem, not a kill" \
 	"6.1-mutant-z x86_64 x86_64: guest: guest ended without finishing" \
-	"$top/scripts/results/mutants.sh" "$r" /dev/null /dev/null "$h/mrep" "6.1-mutant-z 6.1-patched 6.1-mutant-z:x86_64:x86_64"
+	"$top/scripts/matrix.py" mutants "$h/cells.json" "$r" "$h/mrep" 6.1-mutant-z

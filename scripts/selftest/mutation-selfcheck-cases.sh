@@ -5,7 +5,7 @@
 # $top). Bad knobs are one line before any work; the generator on a fake
 # series (its operators, stable ids, patches that apply, lines that stay
 # put, context lines left alone); the boot gate on fake object sums; the
-# score on fake results, judged by scripts/results/mutants.py.
+# score on fake results, judged by scripts/matrix/mutants.py.
 fails_with "make mutation TREE=nope -> one line" "TREE=nope: no such tree" \
 	make -s -C "$top" -n mutation TREE=nope
 fails_with "make mutation ARCHES=riscv64 -> one line" "ARCHES=riscv64: no such arch" \
@@ -18,7 +18,7 @@ mg=$t/mutation
 mkdir -p "$mg/repo"
 printf 'a0000000\tf.c:1\trel\t< -> <=\n' >"$mg/list0"
 fails_with "MUTATION_IDS of no mutant in the list -> one line" "MUTATION_IDS=b0000000: no such mutant" \
-	"$top/scripts/mutation/report.py" check-ids "$mg/list0" a0000000 b0000000
+	"$top/scripts/matrix.py" mutation check-ids "$mg/list0" a0000000 b0000000
 # A fake tree: the base, then a series adding a function; one line the
 # series leaves alone (context) has operators too and must make no mutant.
 G="git -C $mg/repo -c user.name=t -c user.email=t@t"
@@ -47,7 +47,7 @@ static long f(struct timespec64 *t, long usec, long b)
 }
 C
 $G commit -qam series
-gen() { "$top/scripts/mutation/generate.py" "$mg/repo" base HEAD "$1" >/dev/null; }
+gen() { "$top/scripts/matrix.py" mutation generate "$mg/repo" base HEAD "$1" >/dev/null; }
 gen "$mg/out" && gen "$mg/out2"
 check "generator: every operator on the series' lines" sh -c "cut -f3 '$mg/out/list' | sort -u | tr '\n' ' ' |
 	grep -qx 'arith bound del neg rel ret swap unit '"
@@ -86,12 +86,14 @@ done
 mkdir -p "$mg/r/e/x86_64" && echo equivalent >"$mg/r/e/x86_64/status"
 printf 'k\tfs/f.c:1\trel\tk\ns\tfs/f.c:2\tdel\ts\ne\tfs/f.c:3\tunit\te\n' >"$mg/out/list"
 for m in k s e; do echo "diff of $m" >"$mg/out/$m.patch"; done
-"$top/scripts/mutation/report.py" report "$mg/r" "$mg/out" "$mg/rep" x86_64 "" "ref ref:x86_64:x86_64:6.1:patched" \
-	"k k ref k:x86_64:x86_64:6.1:m" "s s ref s:x86_64:x86_64:6.1:m" "e e ref e:x86_64:x86_64:6.1:m" >"$mg/rep.out" 2>&1
+"$top/scripts/selftest/fake-table.sh" "$mg/cells.json" "ref x86_64 x86_64 6.1 patched" \
+	"k x86_64 x86_64 6.1 m ref" "s x86_64 x86_64 6.1 m ref" "e x86_64 x86_64 6.1 m ref"
+"$top/scripts/matrix.py" mutation report "$mg/cells.json" "$mg/r" "$mg/out" "$mg/rep" x86_64 "" ref \
+	k k s s e e >"$mg/rep.out" 2>&1
 check "score: 1 equivalent, 2 booted: 1 killed, 1 survived, 1/2; the survivor's diff and passed rows; FAIL" sh -c \
 	"grep -q '^x86_64: 3 generated, 0 not compiling, 1 equivalent, 2 booted: 1 killed, 1 survived.* 1/2 = 50.0%' '$mg/rep.out' &&
 	 grep -q '^  diff of s' '$mg/rep.out' && grep -q 'x86_64 x86_64: passed as on ref: t.a t.b' '$mg/rep/survivors/s.txt' &&
-	 grep -q '^mutation: FAIL' '$mg/rep.out' && ! grep -q '^e ' '$mg/rep/booted'"
+	 grep -q '^mutation: FAIL' '$mg/rep.out' && grep -qx k-x86_64 '$mg/rep/booted' && ! grep -q '^e-' '$mg/rep/booted'"
 # A tree judged by its kselftest (--kselftest): a mutant its cases kill,
 # one only compat-tests' cases kill (a gap in the kselftest, listed, not
 # a failure).
@@ -106,12 +108,13 @@ E
 done
 printf 'kk\tfs/f.c:1\trel\tkk\nkg\tfs/f.c:2\tdel\tkg\n' >"$mg/out/list"
 for m in kk kg; do echo "diff of $m" >"$mg/out/$m.patch"; done
-"$top/scripts/mutation/report.py" report --kselftest 'k*' "$mg/r" "$mg/out" "$mg/krep" x86_64 "" \
-	"kref kref:x86_64:x86_64:7.2:patched" "kk kk kref kk:x86_64:x86_64:7.2:m" \
-	"kg kg kref kg:x86_64:x86_64:7.2:m" >"$mg/krep.out" 2>&1
+"$top/scripts/selftest/fake-table.sh" "$mg/kcells.json" "kref x86_64 x86_64 7.2 patched" \
+	"kk x86_64 x86_64 7.2 m kref" "kg x86_64 x86_64 7.2 m kref"
+"$top/scripts/matrix.py" mutation report --kselftest 'k*' "$mg/kcells.json" "$mg/r" "$mg/out" "$mg/krep" x86_64 "" kref \
+	kk kk kg kg >"$mg/krep.out" 2>&1
 check "kselftest: 2 killed, 1 by the kselftest alone, the other listed as a gap with its killing case; PASS" sh -c \
 	"grep -q '^x86_64: 2 generated, .* 2 killed, 0 survived.* 2/2 = 100.0%' '$mg/krep.out' &&
-	 grep -q '^x86_64: by the kselftest (k\*) alone: 1 killed, 1 killed only by the other tests .* 1/2 = 50.0%' '$mg/krep.out' &&
+	 grep -q '^x86_64: by the kselftest (k\\*) alone: 1 killed, 1 killed only by the other tests .* 1/2 = 50.0%' '$mg/krep.out' &&
 	 grep -q '^kg fs/f.c:2 del: kg (x86_64)' '$mg/krep.out' && grep -q '^  x86_64 x86_64: 1 killing cases: t.a$' '$mg/krep.out' &&
 	 ! grep -q '^kk ' '$mg/krep.out' && grep -q '^mutation: PASS' '$mg/krep.out' &&
 	 grep -q '^kg	.*x86_64:killed by other tests' '$mg/krep/table.tsv'"

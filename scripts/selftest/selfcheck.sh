@@ -6,7 +6,7 @@
 #   scripts/selftest/*-selfcheck-cases.sh   sourced below (results core and
 #                                           store, b4-prep, the SKIP checks, distro,
 #                                           a hang costs one test, make mutation)
-#   scripts/lava/selftest.py, selftest_lab.py, refs/   through lava.sh
+#   scripts/matrix/lava/selftest*.py, scripts/lava/refs/  through lava.sh
 #                                           selftest and lava.sh refs
 # and the three that need more than a fake, each its own target:
 #   make culprit-check    scripts/series/culprit-check.sh (builds kernels)
@@ -83,49 +83,52 @@ check "arch's BOOT_RETRY line (TSC calibration) -> booted again, first log kept"
 boot ok
 check "console split into KTAP, kernel lines dropped" sh -c "! grep -q noise '$t/res/base/x86_64/x86_64.ktap' && grep -q '    ok 1 a' '$t/res/base/x86_64/x86_64.ktap'"
 
-# --- report.sh: expectations ---------------------------------------------------
-: >"$t/info"
+# --- the report: expectations -------------------------------------------------
+# The cells of these cases, in a cell table as make writes it.
+"$top/scripts/selftest/fake-table.sh" "$t/table.json" "base x86_64 x86_64 6.1 base" "7.2-base x86_64 x86_64 7.2 base" \
+	"mutant-a x86_64 x86_64 6.1 mutant-a patched" "mutant-b x86_64 x86_64 6.1 mutant-b patched" \
+	"7.2-mutant-b x86_64 x86_64 7.2 mutant-b 7.2-patched"
 printf 'base x86_64 t.b\n' >"$t/xf"
 check "declared failure that fails -> pass" \
-	"$top/scripts/results/report.sh" "$t/res" "$t/xf" "$t/info" "$t/rep" base:x86_64:x86_64:6.1:base
+	"$top/scripts/matrix.py" report "$t/table.json" "$t/res" "$t/xf" "$t/rep" base-x86_64
 check "summary line shown under its cell" grep -q '^    fake figure$' "$t/rep/report.txt"
 check "report writes JUnit" grep -q '<testcase classname="t" name="b"><system-out>expected' "$t/rep/junit.xml"
 : >"$t/xf0"
 fails_with "undeclared failure -> FAILED row" "FAILED: t.b" \
-	"$top/scripts/results/report.sh" "$t/res" "$t/xf0" "$t/info" "$t/rep" base:x86_64:x86_64:6.1:base
+	"$top/scripts/matrix.py" report "$t/table.json" "$t/res" "$t/xf0" "$t/rep" base-x86_64
 printf 'base x86_64 t.a\nbase x86_64 t.b\n' >"$t/xf2"
 fails_with "expected failure that passes -> XPASS fails" "XPASS" \
-	"$top/scripts/results/report.sh" "$t/res" "$t/xf2" "$t/info" "$t/rep" base:x86_64:x86_64:6.1:base
+	"$top/scripts/matrix.py" report "$t/table.json" "$t/res" "$t/xf2" "$t/rep" base-x86_64
 printf 'base x86_64 t.b\nbase * nosuch.*\n' >"$t/xf3"
 fails_with "stale expectation -> fails" "matches no test" \
-	"$top/scripts/results/report.sh" "$t/res" "$t/xf3" "$t/info" "$t/rep" base:x86_64:x86_64:6.1:base
+	"$top/scripts/matrix.py" report "$t/table.json" "$t/res" "$t/xf3" "$t/rep" base-x86_64
 printf 'base x86_64 t.b\nbase armhf t.*\n' >"$t/xf4"
 check "expectation for an ABI not run -> not stale" \
-	"$top/scripts/results/report.sh" "$t/res" "$t/xf4" "$t/info" "$t/rep" base:x86_64:x86_64:6.1:base
+	"$top/scripts/matrix.py" report "$t/table.json" "$t/res" "$t/xf4" "$t/rep" base-x86_64
 printf 'base x86_64:x86_64 t.b\n' >"$t/xq5"
 check "arch:abi expectation under its arch -> applies" \
-	"$top/scripts/results/report.sh" "$t/res" "$t/xq5" "$t/info" "$t/rep" base:x86_64:x86_64:6.1:base
+	"$top/scripts/matrix.py" report "$t/table.json" "$t/res" "$t/xq5" "$t/rep" base-x86_64
 printf 'base other:x86_64 t.b\n' >"$t/xq6"
 check "arch:abi expectation under another arch -> not applied, not stale" sh -c \
-	"! '$top/scripts/results/report.sh' '$t/res' '$t/xq6' '$t/info' '$t/rep' base:x86_64:x86_64:6.1:base >'$t/oq6' &&
+	"! '$top/scripts/matrix.py' report '$t/table.json' '$t/res' '$t/xq6' '$t/rep' base-x86_64 >'$t/oq6' &&
 	 grep -q 'FAILED: t.b' '$t/oq6' && ! grep -q 'matches no test' '$t/oq6'"
 # Trees: a row <tree>-<flavour> is that flavour of another tree; an
 # expectation "<tree>:<flavour>" holds there only, a plain one everywhere.
 rm -rf "$t/res/7.2-base" && cp -r "$t/res/base" "$t/res/7.2-base"
 printf 'base x86_64 t.b\n' >"$t/xf5"
 check "plain expectation -> holds on every tree" env DEFAULT_TREE=6.1 \
-	"$top/scripts/results/report.sh" "$t/res" "$t/xf5" "$t/info" "$t/rep" base:x86_64:x86_64:6.1:base 7.2-base:x86_64:x86_64:7.2:base
+	"$top/scripts/matrix.py" report "$t/table.json" "$t/res" "$t/xf5" "$t/rep" base-x86_64 7.2-base-x86_64
 check "report with another tree -> a tree line above the variants" \
 	grep -q '^tree  *6.1  *7.2 *$' "$t/rep/report.txt"
 printf '7.2:base x86_64 t.b\n' >"$t/xf6"
 fails_with "tree-qualified expectation -> not on the default tree" "FAILED: t.b" env DEFAULT_TREE=6.1 \
-	"$top/scripts/results/report.sh" "$t/res" "$t/xf6" "$t/info" "$t/rep" base:x86_64:x86_64:6.1:base 7.2-base:x86_64:x86_64:7.2:base
+	"$top/scripts/matrix.py" report "$t/table.json" "$t/res" "$t/xf6" "$t/rep" base-x86_64 7.2-base-x86_64
 printf '6.1:base x86_64 t.b\n7.2:base x86_64 t.b\n' >"$t/xf7"
 check "tree-qualified expectations, one per tree -> pass" env DEFAULT_TREE=6.1 \
-	"$top/scripts/results/report.sh" "$t/res" "$t/xf7" "$t/info" "$t/rep" base:x86_64:x86_64:6.1:base 7.2-base:x86_64:x86_64:7.2:base
+	"$top/scripts/matrix.py" report "$t/table.json" "$t/res" "$t/xf7" "$t/rep" base-x86_64 7.2-base-x86_64
 printf '6.12:base x86_64 t.b\nbase x86_64 t.b\n' >"$t/xf8"
 check "expectation of a tree not run -> not stale" env DEFAULT_TREE=6.1 \
-	"$top/scripts/results/report.sh" "$t/res" "$t/xf8" "$t/info" "$t/rep" base:x86_64:x86_64:6.1:base
+	"$top/scripts/matrix.py" report "$t/table.json" "$t/res" "$t/xf8" "$t/rep" base-x86_64
 fails_with "tree that cannot be had -> one line" "tree 6.1: linux-source-6.1 is not installed" \
 	"$top/scripts/build/fetch-source.sh" 6.1 linux-source-6.1 "$t/nosuch/linux-source-6.1.tar.xz"
 fails_with "unknown tree -> one line" "TREES=nope: no such tree" \
@@ -133,7 +136,7 @@ fails_with "unknown tree -> one line" "TREES=nope: no such tree" \
 rm -rf "$t/res/7.2-base"
 boot hang
 fails_with "hung cell -> report fails with the reason" "timeout after 2 s" \
-	"$top/scripts/results/report.sh" "$t/res" "$t/xf" "$t/info" "$t/rep" base:x86_64:x86_64:6.1:base
+	"$top/scripts/matrix.py" report "$t/table.json" "$t/res" "$t/xf" "$t/rep" base-x86_64
 
 # --- tree.sh: a patch that does not apply is named ------------------------------
 g="git -c user.name=t -c user.email=t@t"
@@ -253,16 +256,16 @@ check "REPEAT=3, stable rows -> ok after 3 boots" sh -c "grep -qx 7 '$COUNT' && 
 FLIP=1 REPEAT=2 RERUN=1 cell "console=y"
 check "REPEAT=2, a row that differs -> flaky, the row named" sh -c \
 	"grep -q '^flaky' '$t/cell/base/x86_64/status' && grep -q 't.b' '$t/cell/base/x86_64/problem'"
-check "ktap-verdicts names nested cases test.case" sh -c \
-	"'$top/scripts/results/ktap-verdicts.sh' '$t/cell/base/x86_64/run1/x86_64.ktap' | grep -qx 't.b FAIL'"
+check "ktap verdicts names nested cases test.case" sh -c \
+	"'$top/scripts/matrix.py' ktap verdicts '$t/cell/base/x86_64/run1/x86_64.ktap' | grep -qx 't.b FAIL'"
 
-# --- report.sh: reuse mark and time table ---------------------------------------
+# --- the report: reuse mark and time table -------------------------------------
 mkdir -p "$t/times"
 RERUN=1 cell "console=y"
 printf 'boot base-x86_64\t0.1\t42\treused (same kernel, initramfs, command line)\n' >"$t/times/boot_base-x86_64"
 printf 'kernel base x86_64\t61.0\t41\tbuilt, ccache 900/901 hits\n' >"$t/times/kernel_base_x86_64"
 check "report marks a reused cell and ends with the time table" sh -c \
-	"TIMES='$t/times' RUN_ID=42 '$top/scripts/results/report.sh' '$t/cell' /dev/null '$t/info' '$t/rep2' base:x86_64:x86_64:6.1:base &&
+	"TIMES='$t/times' RUN_ID=42 '$top/scripts/matrix.py' report '$t/table.json' '$t/cell' /dev/null '$t/rep2' base-x86_64 &&
 	 grep -q 'ok (reused)' '$t/rep2/report.txt' && grep -q 'up to date, earlier run: built, ccache 900/901' '$t/rep2/report.txt'"
 # A sub-make of the same run finding a kernel up to date keeps the build's record.
 check "timed.sh: same run, up to date -> the build's record kept; next run -> replaced" sh -c \
@@ -272,22 +275,22 @@ check "timed.sh: same run, up to date -> the build's record kept; next run -> re
 	 RUN_ID=8 '$top/scripts/build/timed.sh' '$t/tt' 'kernel k' sh -c 'echo \"up to date\" >\"\$TIMED_NOTE\"' &&
 	 grep -q '	8	up to date' '$t/tt/kernel_k'"
 
-# --- mutants.sh: a mutant is killed only by a case that passes on patched -------
+# --- the kill rule: a mutant is killed only by a case that passes on patched ---
 mk() { mkdir -p "$t/mres/$1/x86_64"; echo ok >"$t/mres/$1/x86_64/status"
 	printf '    %s 1 a\n    %s 2 b\nok 1 t\n' "$2" "$3" >"$t/mres/$1/x86_64/x86_64.ktap"; }
 mk patched ok "not ok"; mk mutant-a "not ok" ok; mk mutant-b ok "not ok"
 check "mutant failing a case that passes on patched -> killed, case named" sh -c \
-	"'$top/scripts/results/mutants.sh' '$t/mres' /dev/null /dev/null '$t/mrep' 'mutant-a patched mutant-a:x86_64:x86_64' &&
+	"'$top/scripts/matrix.py' mutants '$t/table.json' '$t/mres' '$t/mrep' mutant-a &&
 	 grep -q 'killed (1 cases)' '$t/mrep/mutants.txt' && grep -q 't.a' '$t/mrep/mutants.txt'"
 check "mutant whose arches are not run -> named as not run, not a failure" sh -c \
-	"'$top/scripts/results/mutants.sh' '$t/mres' /dev/null /dev/null '$t/mrep' 'mutant-a patched mutant-a:x86_64:x86_64' mutant-d &&
+	"'$top/scripts/matrix.py' mutants '$t/table.json' '$t/mres' '$t/mrep' mutant-a mutant-d &&
 	 grep -q 'mutant mutant-d: not run' '$t/mrep/mutants.txt'"
 fails_with "mutant failing only what patched fails too -> SURVIVED" "mutant mutant-b: SURVIVED" \
-	"$top/scripts/results/mutants.sh" "$t/mres" /dev/null /dev/null "$t/mrep" "mutant-b patched mutant-b:x86_64:x86_64"
+	"$top/scripts/matrix.py" mutants "$t/table.json" "$t/mres" "$t/mrep" mutant-b
 # Another tree's mutant against that tree's patched (here the reverse of patched's).
 mk 7.2-patched "not ok" ok; mk 7.2-mutant-b ok "not ok"
 check "a tree's mutant is compared with that tree's patched -> killed by t.b" sh -c \
-	"'$top/scripts/results/mutants.sh' '$t/mres' /dev/null /dev/null '$t/mrep' '7.2-mutant-b 7.2-patched 7.2-mutant-b:x86_64:x86_64' &&
+	"'$top/scripts/matrix.py' mutants '$t/table.json' '$t/mres' '$t/mrep' 7.2-mutant-b &&
 	 grep -q 't.b' '$t/mrep/mutants.txt'"
 
 # --- the Makefile checks what it is asked before any work ----------------------
@@ -463,7 +466,7 @@ check "series.sh: the notes below a patch's --- are in the re-signed patch, once
 	grep -c 'v2: why' '$t/so2/0001-x.patch' | grep -qx 1 &&
 	! git -C '$t/sr' rev-parse -q --verify refs/notes/series"
 
-# --- LAVA: the traps of a lab's console and results (scripts/lava/selftest.py) --
+# --- LAVA: the traps of a lab's console and results (scripts/matrix/lava/selftest.py)
 if [ -x /usr/bin/lava-run ]; then
 	check "LAVA jobs and results: every trap of scripts/lava/lava.sh selftest" \
 		"$top/scripts/lava/lava.sh" selftest
@@ -487,8 +490,8 @@ ctmake() { MAKEFLAGS='' make -s -C "$top" B="$t/ct" "$ctk" TREES=6.1 FLAVOURS="b
 ctmake "$t/ct/cells.json" >"$t/ct.log" 2>&1
 check "cell table: make writes cells.json; its 'run' is make cells, each a cell of the table" sh -c "
 	[ \"\$(MAKEFLAGS='' make -s -C '$top' cells '$ctk' TREES=6.1 FLAVOURS='base patched debug' MUTANT_TREES=6.1)\" = \
-		\"\$('$top/scripts/boot/cells.py' '$t/ct/cells.json' ids)\" ] &&
-	/usr/bin/python3 -c 'import sys; sys.path.insert(0, \"$top/scripts/boot\"); import cells
+		\"\$('$top/scripts/matrix.py' cells '$t/ct/cells.json' ids)\" ] &&
+	PYTHONPATH='$top/scripts' /usr/bin/python3 -c 'import sys; from matrix import cells
 t = cells.Table(sys.argv[1]); [t.cell(c) for c in t.run]' '$t/ct/cells.json'"
 check "cell table: suites in the guest's order (/tests/*/ sorted bytewise, overlay last), ABIs the arch's" \
 	/usr/bin/python3 -c 'import json, sys
@@ -496,12 +499,14 @@ for c in json.load(open(sys.argv[1]))["cells"]:
     assert c["suites"] == sorted(c["abis"]) + [s for s in c["suites"] if s == "overlay"], c["id"]' "$t/ct/cells.json"
 check "cell table: OVERLAY= adds the overlay suite last (table and make cell-info)" sh -c "
 	MAKEFLAGS='' make -s -C '$top' B='$t/ct2' cell-info CELL=6.1-base-x86_64 OVERLAY='$t' | grep -qx 'suites x86_64 i386 x32 overlay' &&
-	grep -q '\"suites\": \\[\"i386\",\"x32\",\"x86_64\",\"overlay\"\\]' '$t/ct2/cells.json'"
+	/usr/bin/python3 -c 'import json, sys
+c = [c for c in json.load(open(sys.argv[1]))[\"cells\"] if c[\"id\"] == \"6.1-base-x86_64\"][0]
+assert c[\"suites\"] == [\"i386\", \"x32\", \"x86_64\", \"overlay\"]' '$t/ct2/cells.json'"
 fails_with "cell table: a cell it does not have -> one line" "cells: nope-x86_64: no such cell" \
-	"$top/scripts/boot/cells.py" "$t/ct/cells.json" info nope-x86_64
+	"$top/scripts/matrix.py" cells "$t/ct/cells.json" info nope-x86_64
 printf '{"cells": [' >"$t/ct-bad.json"
 fails_with "cell table: a damaged table -> one line naming it" "cells: -: cell table $t/ct-bad.json is not JSON" \
-	"$top/scripts/boot/cells.py" "$t/ct-bad.json" ids
+	"$top/scripts/matrix.py" cells "$t/ct-bad.json" ids
 fails_with "boot.sh without BOOT_APPEND (the Makefile's, defined once) -> one line" "BOOT_APPEND is not set" \
 	env -u BOOT_APPEND "$top/scripts/boot/boot.sh" "$t/noappend" 2 k i "" "$t/bin/fake-qemu"
 # The disk check reads each goal's cells from the goals' own table.

@@ -44,7 +44,7 @@ fi
 if [ "${1:-}" = --verdict ]; then
 	# RESULTS CASE SUITES: CASE's verdict per suite, e.g. "x86_64 PASS i386 FAIL".
 	for s in $4; do
-		v=$("$here/../results/ktap-verdicts.sh" "$2/$s.ktap" 2>/dev/null | awk -v c="$3" '$1 == c { print $2 }')
+		v=$("$here/../matrix.py" ktap verdicts "$2/$s.ktap" 2>/dev/null | awk -v c="$3" '$1 == c { print $2 }')
 		printf '%s %s ' "$s" "${v:-none}"
 	done
 	echo "(guest: $(cat "$2/status" 2>/dev/null || echo 'not run'))"

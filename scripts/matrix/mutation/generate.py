@@ -1,4 +1,3 @@
-#!/usr/bin/env python3
 """generate.py REPO FROM TO OUTDIR
 
 Mutants of a series, made mechanically (make mutation; docs/mutation.md):
@@ -391,7 +390,3 @@ def main(argv):
     print("mutation: %d mutants (%s) from %s..%s" % (
         len(rows), ", ".join("%s %d" % (k, count[k]) for k in sorted(count)), frm, to))
     return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))

@@ -13,7 +13,7 @@ import subprocess
 import time
 import urllib.parse
 
-import common as C
+from . import common as C
 
 JOB_TEMPLATE = "qemu-tmpfs-monitors.yaml.jinja2"
 
@@ -36,22 +36,13 @@ LAVA_ADDS = {"-nographic", "-net", "-monitor"}
 
 
 def tree_facts(c):
-    """Kernel version and series commit of the cell's tree: its kernel's
-    branch (or the tag "base") in the tree's base repository."""
-    src, head = c["kernel"]["repo"], c["kernel"]["branch"]
-    rel = os.path.join(c["kernel"]["obj"], "include/config/kernel.release")
-    facts = {"kernel_version": "unknown", "series_commit": "unknown", "series_patches": "0",
-             "base_commit": "unknown"}
-    if os.path.exists(rel):
-        facts["kernel_version"] = open(rel).read().strip()
-    try:
-        facts["series_commit"] = C.sh("git", "-C", src, "rev-parse", head + "^{commit}").strip()
-        facts["base_commit"] = C.sh("git", "-C", src, "rev-parse", "base^{commit}").strip()
-        facts["series_patches"] = C.sh("git", "-C", src, "rev-list", "--count",
-                                     "base.." + facts["series_commit"]).strip()
-    except (subprocess.CalledProcessError, FileNotFoundError):
-        pass
-    return facts
+    """Kernel version and series commit of the cell's kernel, as the cell
+    table has them (cells.py facts: its branch, or the tag "base", in the
+    tree's base repository, read when make wrote the table)."""
+    f = c["kernel"].get("facts", {})
+    return {"kernel_version": f.get("release", "unknown"), "series_commit": f.get("commit", "unknown"),
+            "series_patches": f.get("patches", "0") if f.get("commit") else "0",
+            "base_commit": f.get("base_commit", "unknown")}
 
 
 # --- URLs -------------------------------------------------------------------------
@@ -191,7 +182,7 @@ def make_job(c, facts, kernel_url, initrd_url, ctx):
     with its row of the table."""
     import jinja2
     import yaml
-    env = jinja2.Environment(loader=jinja2.FileSystemLoader(os.path.join(C.HERE, "templates")),
+    env = jinja2.Environment(loader=jinja2.FileSystemLoader(os.path.join(C.DATA, "templates")),
                              autoescape=False, undefined=jinja2.StrictUndefined, keep_trailing_newline=True)
     env.filters["q"] = json.dumps
     text = env.get_template(JOB_TEMPLATE).render(
@@ -394,7 +385,7 @@ def validate(dirs):
 # One job per kernel arch (the first cell of `make cells` on it), rendered
 # with fixed tree facts and images at @ARTIFACT_URL@: a change to the
 # template, the table or the Makefile's rows shows as a diff here.
-REFS = os.path.join(C.HERE, "refs")
+REFS = os.path.join(C.DATA, "refs")
 REF_FACTS = {"kernel_version": "@KERNEL_VERSION@", "series_commit": "0" * 40,
              "series_patches": "@SERIES_PATCHES@", "base_commit": "1" * 40}
 

@@ -1,4 +1,3 @@
-#!/usr/bin/env python3
 """defects.py VERDICTS.TSV [ROW...]: which of the series' three defects each
 cell's kernel has, per ABI, from a report's verdicts.tsv (report.py:
 expectations already applied there; a declared row is one of base's
@@ -19,7 +18,6 @@ make matrix appends it to the report of a run with Debian's kernels
 (rows ROW: those kernels' only). Prints "row arch abi: patch N: F/D" (F failing of D declared rows that
 ran; a SKIP is neither)."""
 import re
-import sys
 
 
 def patch(test, abi):
@@ -41,11 +39,7 @@ def main(path, rows):
         k = (w[0], w[1], w[2], patch(w[3], w[2]))
         n[k] = n.get(k, 0) + 1
         f[k] = f.get(k, 0) + (w[4] == "FAIL")
-    print("defects the series fixes (declared rows failing/run; scripts/results/defects.py):")
+    print("defects the series fixes (declared rows failing/run; scripts/matrix/defects.py):")
     for k in sorted(n):
         print("  %s %s %s: patch %d: %d/%d %s" % (k[0], k[1], k[2], k[3], f[k], n[k],
               "defect present" if f[k] == n[k] else "defect absent" if f[k] == 0 else "mixed"))
-
-
-if __name__ == "__main__":
-    main(sys.argv[1], sys.argv[2:])

@@ -1,8 +1,11 @@
-#!/usr/bin/python3
-"""store.py COMMAND ...: the results store (RESULTS_DB, default build/results.db).
+"""store COMMAND ...: the results store (RESULTS_DB, default build/results.db).
 
-  ingest --kind K --report DIR --results DIR --info FILE [--cellmap FILE]
-         [--engine local|lab]   record report.sh's verdicts.tsv/cells.tsv
+  ingest --kind K --report DIR --results DIR --table CELLS.json
+         [--engine local|lab]   record the report's verdicts.tsv/cells.tsv, each
+                                cell's kernel and patches and the trees' facts
+                                from the cell table
+  record (as ingest)            ingest, then for a matrix its dashboard
+                                (DASHBOARD_DIR) and, with BASELINE=, the gate
   tag NAME [RUN]                name a run (default: the latest)
   history [N] [CELL]            the last N runs of each cell
   runs                          every run, newest first
@@ -13,27 +16,21 @@
   kcidb [RUN] OUT               see kcidb.py
   dashboard [RUN] OUTDIR        see dashboard.py
 
-Verdicts come from report.sh (the one place expectations are applied) and,
-for REPEAT boots, from cell.sh's run<k>/verdicts (scripts/results/ktap-verdicts.sh).
+Verdicts come from report.py (the one place expectations are applied) and,
+for REPEAT boots, from cell.sh's run<k>/verdicts (ktap.py).
 """
 import hashlib
 import os
 import re
 import socket
 import subprocess
-import sys
 import tempfile
 import time
 
-# No __pycache__ in the checkout.
-sys.dont_write_bytecode = True
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import db  # noqa: E402
-# scripts/boot/cells.py: the one sha256-of-a-file helper (LAVA's export uses it too).
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "boot"))
-from cells import sha256_file  # noqa: E402
-
-TOP = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from . import TOP, db
+# cells.py: the one sha256-of-a-file helper (LAVA's export uses it too).
+from . import cells as cell_table
+from .cells import sha256_file
 
 
 def series_hash(patches):
@@ -44,19 +41,15 @@ def series_hash(patches):
                                   for p in patches).encode()).hexdigest()
 
 
-def parse_info(p):
-    """build/tree-info (the Makefile's tree_info) -> {tree: fields}."""
-    trees, cur = {}, None
-    for line in open(p, encoding="utf-8", errors="replace"):
-        m = re.match(r"tree (\S+): (\S+) from (\S+?),? (.*)", line)
-        if m:
-            cur = trees[m[1]] = {"version": m[2], "tarball": m[3],
-                                 "sha256": "", "series": ""}
-        elif cur and line.startswith("  tarball sha256: "):
-            cur["sha256"] = line.split(":", 1)[1].strip()
-        elif cur and line.startswith("  series: "):
-            cur["series"] = line.split(":", 1)[1].strip()
-    return trees
+def tree_rows(table):
+    """The cell table's trees with facts -> {tree: the store's fields}."""
+    out = {}
+    for t, tr in table.trees.items():
+        f = tr.get("facts")
+        if f:
+            out[t] = {"version": f["version"], "tarball": tr["tarball"], "sha256": f.get("sha256", ""),
+                      "series": "" if tr.get("imported") else cell_table.series_text(tr)}
+    return out
 
 
 def git(*args):
@@ -66,20 +59,16 @@ def git(*args):
 
 def tsv(p):
     if not os.path.exists(p):
-        raise db.StoreError(f"ingest: {p} missing (report.sh writes it)")
+        raise db.StoreError(f"ingest: {p} missing (the report writes it)")
     return [line.rstrip("\n").split("\t") for line in open(p) if line.strip()]
 
 
 def ingest(a):
     cells = tsv(os.path.join(a["report"], "cells.tsv"))
     verdicts = tsv(os.path.join(a["report"], "verdicts.tsv"))
-    trees = parse_info(a["info"]) if os.path.exists(a["info"]) else {}
-    cellmap = {}
-    if a.get("cellmap") and os.path.exists(a["cellmap"]):
-        for line in open(a["cellmap"]):
-            w = line.split()
-            if w:
-                cellmap[w[0]] = (w[1], series_hash(w[2:]))
+    table = cell_table.Table(a["table"])
+    trees = tree_rows(table)
+    hashes = {}
     run = os.environ.get("RUN_ID") or str(time.time_ns())
     try:
         started = int(run) / 1e9
@@ -106,7 +95,11 @@ def ingest(a):
             st = os.path.join(res, "status")
             seconds = float(secs) if secs else None
             t0 = os.path.getmtime(st) - (seconds or 0) if os.path.exists(st) else None
-            kernel, shash = cellmap.get(cell, (cell, ""))
+            tc = table.at(cell, arch)
+            kernel = tc["kernel"]["row"] if tc else cell
+            if kernel not in hashes:
+                hashes[kernel] = series_hash(tc["kernel"]["patchset"] if tc else [])
+            shash = hashes[kernel]
             con.execute("INSERT OR REPLACE INTO cells VALUES "
                         "(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
                         (run, cell, arch, abi, tree, flavour, kernel, shash,
@@ -127,6 +120,20 @@ def ingest(a):
         raise
     print(f"    results: run {run}: {len(verdicts)} verdicts of {len(cells)} cells"
           f"{f', {nboot} repeat boots' if nboot else ''} into {db.path()}")
+
+
+def record(a):
+    """After ingest: a matrix's dashboard (DASHBOARD_DIR, a lab's beside
+    its report) and, with BASELINE=, the gate against that run."""
+    if a["kind"] != "matrix":
+        return 0
+    from . import compare, dashboard
+    run = os.environ.get("RUN_ID") or "latest"
+    dash = os.environ.get("DASHBOARD_DIR") or a["report"]
+    dashboard.main([run, dash if a["engine"] == "local" else a["report"]])
+    if os.environ.get("BASELINE"):
+        return compare.main([os.environ["BASELINE"], run], True, "")
+    return 0
 
 
 def ingest_boots(con, run, cells, results, expected):
@@ -161,22 +168,6 @@ def tag(name, run=None):
     print(f"tag {name}: run {r}{moved}")
 
 
-def counts(con, run, cell, arch, abi):
-    """pass, expected failures, failed, skipped: as report.sh counts them."""
-    p = x = f = s = 0
-    for v, e in con.execute("SELECT verdict, expected FROM results WHERE run=? AND cell=? "
-                            "AND arch=? AND abi=? AND boot=0", (run, cell, arch, abi)):
-        if v == "PASS" and not e:
-            p += 1
-        elif v == "FAIL" and e:
-            x += 1
-        elif v == "SKIP":
-            s += 1
-        else:
-            f += 1
-    return p, x, f, s
-
-
 def history(n=5, only=""):
     con = db.open_store()
     db.resolve(con, "latest")
@@ -190,7 +181,7 @@ def history(n=5, only=""):
                 "SELECT c.run, r.started, c.status, c.seconds, c.engine FROM cells c "
                 "JOIN runs r ON r.id = c.run WHERE c.cell=? AND c.arch=? AND c.abi=? "
                 "ORDER BY r.started DESC LIMIT ?", (cell, arch, abi, n)):
-            p, x, f, s = counts(con, run, cell, arch, abi)
+            p, x, f, s = db.counts(con, run, cell, arch, abi)
             when = time.strftime("%Y-%m-%d %H:%M", time.localtime(started))
             dur = f"{secs:7.1f} s" if secs is not None else "      - s"
             print(f"  {when}  {db.label(con, run):<32} {dur}  {p:4} passed {x:3} xfail "
@@ -251,7 +242,7 @@ def check_case(args):
     once the tree is unpacked)."""
     import fnmatch
     import glob
-    import ktap
+    from . import ktap
     case, cell, row, base, arch, dirs, progs, kst = (args + [""] * 8)[:8]
     dirs, progs = dirs.split(), progs.split()
     if not re.fullmatch(r"[^.\s]+\.[^\s]+", case):
@@ -287,13 +278,13 @@ def check(goal, args):
     if goal == "tag-run" and not re.fullmatch(r"[A-Za-z][A-Za-z0-9._-]*", a[0]):
         return tag(a[0])
     if goal == "kcidb":
-        import kcidb
+        from . import kcidb
         kcidb.origin()
     if goal == "history" and (not a[0].isdigit() or int(a[0]) < 1):
         raise db.StoreError(f"N={a[0]}: a count of runs, 1 or more")
     con = db.open_store()
     if goal == "compare":
-        import compare
+        from . import compare
         base = db.resolve(con, a[0], "BASE")
         compare.same_trees(con, base, db.resolve(con, a[1] or "latest", "HEAD"), a[0])
         compare.rows_as(args[2] if len(args) > 2 else "")
@@ -317,11 +308,15 @@ def opts(argv):
 def run(argv):
     cmd, rest = (argv[0] if argv else ""), argv[1:]
     a, pos = opts(rest)
-    if cmd == "ingest":
-        for k in ("kind", "report", "results", "info"):
+    if cmd in ("ingest", "record"):
+        for k in ("kind", "report", "results", "table"):
             if not a.get(k):
-                raise db.StoreError(f"ingest: --{k} missing")
-        return ingest(a)
+                raise db.StoreError(f"{cmd}: --{k} missing")
+        try:
+            ingest(a)
+        except cell_table.Bad as e:
+            raise db.StoreError(f"{cmd}: {e}")
+        return record(a) if cmd == "record" else 0
     if cmd == "tag":
         return tag(pos[0] if pos else "", pos[1] if len(pos) > 1 else None)
     if cmd == "history":
@@ -336,16 +331,12 @@ def run(argv):
     if cmd == "check-baseline":
         return check_baseline(pos[0] if pos else "", pos[1:])
     if cmd == "compare":
-        import compare
+        from . import compare
         return compare.main(pos, "--gate" in rest, a.get("as", ""))
     if cmd == "kcidb":
-        import kcidb
+        from . import kcidb
         return kcidb.main(pos)
     if cmd == "dashboard":
-        import dashboard
+        from . import dashboard
         return dashboard.main(pos)
-    raise db.StoreError(f"store.py: unknown command '{cmd}' (see its head)")
-
-
-if __name__ == "__main__":
-    db.main(lambda: run(sys.argv[1:]))
+    raise db.StoreError(f"store: unknown command '{cmd}' (see its head)")

@@ -4,7 +4,7 @@ as local lava-run's are (local.py) and reported as make matrix's.
 
 build/lab/jobs: "<cell> <job id>" as submitted; build/lab/results/<row>/<arch>/
 as build/results (plus console.log, lava.log: the raw job log, lava-results,
-lava-job); build/lab/report: report.sh's report of them. A problem with
+lava-job); build/lab/report: the matrix's report of them. A problem with
 the input or the server (identity, token, a job rejected) stops before any
 report; a job that ends Incomplete or Canceled fails its cell."""
 import json
@@ -15,9 +15,7 @@ import subprocess
 import sys
 import time
 
-import common as C
-import jobs
-import local
+from . import common as C, jobs, local
 
 LAVACLI = os.environ.get("LAVACLI", "lavacli")
 LAB = os.path.join(C.B, "lab")
@@ -284,11 +282,11 @@ def lab(cells):
         if line:
             lines.append(line)
     # The report of every cell, as make matrix's.
-    rc, out = C.report(outroot, report, [r for _, _, _, c in todo for r in c["report_cells"]],
+    rc, out = C.report(outroot, report, [c for _, _, _, c in todo],
                        todo[0][3]["expected_failures"])
     with open(os.path.join(LAB, "report.log"), "w") as f:
         f.write(out)
-    verdict = ([l for l in out.splitlines() if l.startswith("matrix: ")] or ["report.sh exit %d" % rc])[-1]
+    verdict = ([l for l in out.splitlines() if l.startswith("matrix: ")] or ["report exit %d" % rc])[-1]
     print("    lab: %d cells in %.0f s; %s: %s" % (len(todo), time.time() - t0, os.path.join(report, "report.txt"), verdict))
     # The cause last, one line per cell whose job did not complete.
     for l in lines:

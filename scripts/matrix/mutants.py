@@ -1,14 +1,14 @@
-#!/usr/bin/env python3
-"""mutants.py RESULTS EXPECTED INFO OUTDIR "MUTANT REF CELL..."...
-(scripts/results/mutants.sh; lava.py judges a lab's mutant cell through it too)
+"""mutants TABLE RESULTS OUTDIR MUTANT...: the one kill rule (make
+mutants; make mutation, a posted series and LAVA's crosscheck judge by it).
 
 Every mutant kernel (the series plus one plausible wrong change, from
 patches/mutants/) must be killed: at least one case that passes on its
 reference row REF (its tree's patched) fails on the mutant, in the same
 arch and ABI, outside compat-tests/randomized; a console splat, or a
 guest that began its tests and then hung or died, is one more killing
-case. CELL is the Makefile's
-row:arch:abi:tree:flavour. Prints the killing cases per mutant and per
+case. MUTANT is a row of the cell table TABLE (cells.py): its cells there
+(those of the arches run), their suites, and each one's reference (its
+"ref"). Prints the killing cases per mutant and per
 cell, writes OUTDIR/mutants.txt, and fails when a mutant survives or a
 cell of it did not finish. A mutant with no cell (its defect cannot occur
 on the arches run) is named as not run.
@@ -17,10 +17,8 @@ import fnmatch
 import os
 import sys
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import ktap  # noqa: E402
+from . import TOP, cells as cell_table, ktap
 
-TOP = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 SPLAT = "kernel splat on the console"
 
 
@@ -77,16 +75,16 @@ def killing(ref_lines, mut_lines, skip, only=None):
     return sorted({x for i, x in enumerate(both) if i and both[i - 1] == x})
 
 
-def judge(results, m, ref, cells, skip, only=None):
-    """One mutant's lines and its problems: a cell that did not finish
-    (its own or its reference's), and the mutant surviving. ONLY: the
-    cases of those test programs alone kill (a tree's kselftest: what
-    it kills without compat-tests); a splat or a hung guest does not
-    (another test may have caused it; a kselftest case that hangs fails
-    at its own bound)."""
+def judge(results, row, ref, suites, skip, only=None):
+    """One mutant row's lines and its problems: a cell that did not finish
+    (its own or its reference's), and the mutant surviving. SUITES: the
+    (arch, abi) pairs judged. ONLY: the cases of those test programs
+    alone kill (a tree's kselftest: what it kills without compat-tests);
+    a splat or a hung guest does not (another test may have caused it; a
+    kselftest case that hangs fails at its own bound)."""
+    m = row
     killers, problems, line, out = 0, 0, "", []
-    for c in cells:
-        row, arch, abi = (c.split(":") + ["", ""])[:3]
+    for arch, abi in suites:
         st = status(os.path.join(results, row, arch, "status"))
         pst = status(os.path.join(results, ref, arch, "status"))
         if st != "ok" and st != SPLAT and not started(results, row, arch):
@@ -117,33 +115,33 @@ def judge(results, m, ref, cells, skip, only=None):
     return out, problems + 1
 
 
+def suites_of(cells):
+    """The (arch, abi) pairs of a row's cells, in the report's order."""
+    return [(c["arch"], abi) for c in cells for abi in cell_table.listed_suites(c)]
+
+
 def main(argv):
-    if len(argv) < 4:
-        print("mutants.sh: usage: mutants.sh RESULTS EXPECTED INFO OUTDIR \"MUTANT REF CELL...\"...",
-              file=sys.stderr)
+    if len(argv) < 3:
+        print("mutants: usage: mutants TABLE RESULTS OUTDIR MUTANT...", file=sys.stderr)
         return 2
-    results, outdir, specs = argv[0], argv[3], argv[4:]
-    for s in specs:
-        if not ktap.fields(s):
-            print("mutants.sh: an empty mutant argument (\"MUTANT REF CELL...\")", file=sys.stderr)
-            return 2
+    table = cell_table.load(argv[0], "mutants")
+    results, outdir, mrows = argv[1], argv[2], argv[3:]
     os.makedirs(outdir, exist_ok=True)
     skip = randomized()
     survivors = skipped = 0
     lines = []
-    for s in specs:
-        w = ktap.fields(s)
-        m, ref, cells = w[0], (w[1] if len(w) > 1 else ""), w[2:]
+    for m in mrows:
+        cells = table.of_row(m)
         # A defect that cannot occur on the arches run (patches/mutants/series).
         if not cells:
             lines.append("mutant %s: not run: none of the arches where it can occur is in ARCHES" % m)
             skipped += 1
             continue
-        out, bad = judge(results, m, ref, cells, skip)
+        out, bad = judge(results, m, cells[0]["ref"]["row"], suites_of(cells), skip)
         lines += out
         survivors += bad
     if survivors == 0:
-        lines.append("mutants: PASS (%d killed, %d not run here)" % (len(specs) - skipped, skipped))
+        lines.append("mutants: PASS (%d killed, %d not run here)" % (len(mrows) - skipped, skipped))
     else:
         lines.append("mutants: FAIL (%d problems)" % survivors)
     text = "".join(l + "\n" for l in lines).encode("utf-8", "surrogateescape")
@@ -151,7 +149,3 @@ def main(argv):
         f.write(text)
     sys.stdout.buffer.write(text)
     return 0 if survivors == 0 else 1
-
-
-if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))

@@ -1,9 +1,9 @@
-#!/usr/bin/env python3
-"""report.py RESULTS EXPECTED INFO OUTDIR CELL... (scripts/results/report.sh)
+"""report TABLE RESULTS EXPECTED OUTDIR CELL...: the matrix's report.
 
-CELL is row:arch:abi:tree:flavour[:judge[:judgetree]] (the Makefile's
-report_cells; the flavour and tree whose expected failures apply, default
-its own). Reads
+CELL is a cell id of the cell table TABLE (build/cells.json, cells.py):
+its row, arch, suites (ABIs, the overlay last), tree and flavour, and the
+flavour and tree whose expected failures apply (judge, judgetree); the
+table's trees' facts head the report. Reads
 RESULTS/row/arch/{status,abi.ktap} (ktap.py), applies the declared
 expected failures, prints one table (rows: tests, columns: tree x flavour
 x ABI), writes OUTDIR/report.txt and OUTDIR/junit.xml, and exits 1 if any
@@ -20,9 +20,7 @@ import os
 import re
 import sys
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import ktap  # noqa: E402
-import timetable  # noqa: E402
+from . import cells as cell_table, ktap, timetable
 
 
 def glob2re(g):
@@ -73,10 +71,11 @@ def expectations(path):
 
 
 class Cell:
-    def __init__(self, spec, results, times, run):
-        p = spec.split(":") + [""] * 7
-        self.row, self.arch, self.abi, self.tree, self.flavour = p[:5]
-        self.judge, self.judgetree = p[5] or self.flavour, p[6] or self.tree
+    """One suite of a cell of the table: a column of the report."""
+
+    def __init__(self, c, abi, results, times, run):
+        self.row, self.arch, self.abi, self.tree, self.flavour = c["row"], c["arch"], abi, c["tree"], c["flavour"]
+        self.judge, self.judgetree = c["judge"], c["judgetree"]
         self.status = read_first(os.path.join(results, self.row, self.arch, "status"))
         if self.status is None:
             self.status = "not run"
@@ -93,11 +92,16 @@ def xml(s):
     return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
 
 
-def read_cells(results, specs, times, run):
+def columns(table, ids):
+    """Each cell's suites, in its arch's ABI order and the overlay last."""
+    return [(c, abi) for c in (table.cell(i) for i in ids) for abi in cell_table.listed_suites(c)]
+
+
+def read_cells(results, cols, times, run):
     """The cells and the rows (test.case, in order of first sight)."""
     cells, rows = [], {}
-    for spec in specs:
-        c = Cell(spec, results, times, run)
+    for tc, abi in cols:
+        c = Cell(tc, abi, results, times, run)
         f = os.path.join(results, c.row, c.arch, c.abi + ".ktap")
         if os.path.isfile(f):
             for line in ktap.verdict_lines(f, summaries=True):
@@ -246,21 +250,21 @@ def write(path, lines):
 
 def main(argv):
     if len(argv) < 4:
-        print("report.sh: usage: report.sh RESULTS EXPECTED INFO OUTDIR CELL...", file=sys.stderr)
+        print("report: usage: report TABLE RESULTS EXPECTED OUTDIR CELL...", file=sys.stderr)
         return 2
-    results, expected, info_path, outdir = argv[:4]
-    specs = ktap.fields(" ".join(argv[4:]))
+    path, results, expected, outdir = argv[:4]
+    table = cell_table.load(path, "report")
+    try:
+        cols = columns(table, argv[4:])
+    except cell_table.Bad as e:
+        print("report: %s" % e, file=sys.stderr)
+        return 2
     times, run = os.environ.get("TIMES", ""), os.environ.get("RUN_ID", "")
     os.makedirs(outdir, exist_ok=True)
-    cells, rows = read_cells(results, specs, times, run)
+    cells, rows = read_cells(results, cols, times, run)
     exps = expectations(expected)
-    info = read_lines(info_path)
-    # "tree <t>: <version> from ..." names the kernel version of each tree.
-    kv = {}
-    for line in info:
-        if re.match(r"^tree [^ ]+: ", line):
-            w = ktap.fields(line)
-            kv[re.sub(r":$", "", w[1])] = w[2] if len(w) > 2 else ""
+    info = table.head()
+    kv = {t: tr["facts"]["version"] for t, tr in table.trees.items() if tr.get("facts")}
     lines, bad = text(cells, rows, exps, info, times, run)
     write(os.path.join(outdir, "report.txt"), lines)
     ct, vt = tsv(cells, rows)
@@ -271,9 +275,8 @@ def main(argv):
     out.write("".join(l + "\n" for l in lines).encode("utf-8", "surrogateescape"))
     # Show what a failed guest printed, so the reason is on screen.
     shown = set()
-    for spec in argv[4:]:
-        v, _, rest = spec.partition(":")
-        a = rest.split(":", 1)[0]
+    for tc, _ in cols:
+        v, a = tc["row"], tc["arch"]
         p = os.path.join(results, v, a, "problem")
         if os.path.isfile(p) and os.path.getsize(p) > 0 and (v, a) not in shown:
             try:
@@ -286,7 +289,3 @@ def main(argv):
             shown.add((v, a))
     out.flush()
     return 1 if bad else 0
-
-
-if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))

@@ -1,8 +1,7 @@
-#!/usr/bin/env python3
 """ktap.py: the one reader of the matrix's KTAP.
 
   ktap.py verdicts [-s] FILE...  one "test.case PASS|FAIL|SKIP" line per
-                                 case (scripts/results/ktap-verdicts.sh calls this)
+                                 case (scripts/matrix.py ktap verdicts)
   ktap.py plans FILE...          the plans (1..N at every level) against
                                  the results under them; exit 1 on a problem
   ktap.py kunit TREE FILE...     our rows against those of TREE's (an
@@ -72,7 +71,7 @@ def items(lines, summaries=False):
 
 
 def verdict_lines(path, summaries=False):
-    """scripts/results/ktap-verdicts.sh's lines of one file."""
+    """ktap verdicts' lines of one file."""
     return [a + " " + b for a, b in items(read_lines(path), summaries)]
 
 
@@ -139,9 +138,15 @@ def kunit_rows(tree, path):
     """PATH read by the kernel tree's own tools/testing/kunit/kunit_parser.py
     (TREE: an unpacked source), as our rows; and its count of parse errors.
     Only to compare (docs/pipeline.md says why it is not the reader)."""
-    sys.path.insert(0, os.path.join(tree, "tools/testing/kunit"))
-    import kunit_parser as kp
-    import kunit_printer
+    import importlib.util
+    mods = {}
+    # kunit_parser imports kunit_printer by name: loaded first, under that name.
+    for name in ("kunit_printer", "kunit_parser"):
+        spec = importlib.util.spec_from_file_location(
+            name, os.path.join(tree, "tools/testing/kunit", name + ".py"))
+        mods[name] = sys.modules[name] = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(mods[name])
+    kp, kunit_printer = mods["kunit_parser"], mods["kunit_printer"]
     quiet = kunit_printer.stdout
     quiet._output = open(os.devnull, "w")
     lines = [l + "\n" for l in read_lines(path)]
@@ -201,10 +206,3 @@ def main(argv):
     lines = [l for f in files or ["/dev/stdin"] for l in read_lines(f)]
     write("".join(a + " " + b + "\n" for a, b in items(lines, summaries)))
     return 0
-
-
-if __name__ == "__main__":
-    try:
-        sys.exit(main(sys.argv[1:]))
-    except BrokenPipeError:
-        sys.exit(1)

@@ -1,8 +1,6 @@
-"""What every part of scripts/lava/ shares: where things are, the cell
-table (scripts/boot/cells.py), the one-line error, lava-run's log lines,
-and the project's results core: the report (scripts/results/report.sh) on a results
-folder, the KTAP reader (scripts/results/ktap.py) and the kill rule
-(scripts/results/mutants.py), imported as C.ktap and C.mutants.
+"""What every part of scripts/matrix/lava/ shares: where things are, the cell
+table (scripts/matrix/cells.py), the one-line error, lava-run's log lines,
+and the report (scripts/matrix/report.py) on a results folder.
 
   build/lava/jobs/<cell>/   job.yaml, the kernel and the initramfs,
                             device.yaml + dispatcher.yaml (for lava-run),
@@ -18,14 +16,10 @@ import subprocess
 import sys
 import time
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-TOP = os.path.dirname(os.path.dirname(HERE))
-sys.path.insert(0, os.path.join(TOP, "scripts/boot"))
-import cells  # noqa: E402  (scripts/boot/cells.py: the table and sha256_file)
+from .. import TOP, cells
 
-# The results core (ktap.py, mutants.py) for the modules that import us.
-sys.path.insert(0, os.path.join(TOP, "scripts/results"))
-
+# scripts/lava/: the job templates and the reference jobs (data, beside lava.sh).
+DATA = os.path.join(TOP, "scripts/lava")
 B = os.environ.get("B", os.path.join(TOP, "build"))
 L = os.path.join(B, "lava")
 Bad = cells.Bad
@@ -74,13 +68,23 @@ def job_cell(cell, d=None, hint=None):
         return json.load(f)
 
 
-def report(results_root, outdir, report_cells, expected_failures):
-    """scripts/results/report.sh on RESULTS_ROOT into OUTDIR (the project's one
-    place expectations are applied): (exit code, its output)."""
+def report(results_root, outdir, rows, expected_failures):
+    """The report (scripts/matrix/report.py, the project's one place
+    expectations are applied) of the cells ROWS (as exported beside their
+    jobs) on RESULTS_ROOT into OUTDIR, headed by the trees' facts of the
+    cell table: (exit code, its output)."""
     env = dict(os.environ)
     env.pop("TIMES", None)
-    p = subprocess.run([os.path.join(TOP, "scripts/results/report.sh"), results_root,
-                        expected_failures, os.path.join(B, "tree-info"), outdir] + list(report_cells),
+    try:
+        head = {k: table().data.get(k, v) for k, v in (("trees", {}), ("distro", []))}
+    except Bad:
+        head = {}
+    os.makedirs(outdir, exist_ok=True)
+    t = os.path.join(outdir, "cells.json")
+    with open(t, "w") as f:
+        json.dump(dict(head, run=[c["id"] for c in rows], cells=rows), f, indent=1)
+    p = subprocess.run([os.path.join(TOP, "scripts/matrix.py"), "report", t, results_root,
+                        expected_failures, outdir] + [c["id"] for c in rows],
                        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
     return p.returncode, p.stdout
 

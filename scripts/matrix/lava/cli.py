@@ -1,23 +1,17 @@
-#!/usr/bin/python3
 """The matrix's cells as LAVA jobs (Debian 12's lava-dispatcher 2023.01).
 
 Called through scripts/lava/lava.sh; see there for the commands. Everything is
 written under build/lava/ (and build/lab/); build artifacts are only read.
 The parts, one concern each:
-  common.py   paths, the cell table (build/cells.json, scripts/boot/cells.py),
-              the one-line error, lava-run's log lines, report.sh
+  common.py   paths, the cell table (build/cells.json, scripts/matrix/cells.py),
+              the one-line error, lava-run's log lines, the report
   jobs.py     export (templates/, one per job kind) and validation; refs/
   local.py    lava-run on this machine; its log read back; monitor replay
   lab.py      the jobs on a LAVA server through lavacli
   crosscheck.py  LAVA's verdicts against make matrix's, the mutant rule
   selftest.py, selftest_lab.py  the traps, on fake consoles and a fake lavacli
 """
-import os
-import sys
-
-sys.dont_write_bytecode = True
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import common as C  # noqa: E402
+from . import common as C, crosscheck, jobs, lab, local, selftest
 
 
 def main(argv):
@@ -26,10 +20,6 @@ def main(argv):
     cmd, args = argv[0], argv[1:]
     if cmd in ("lab", "lab-args", "lab-url", "compare-lab"):
         C.PREFIX = "lab"
-    import crosscheck
-    import jobs
-    import lab
-    import local
     try:
         if cmd == "export":
             jobs.export(args)
@@ -61,13 +51,8 @@ def main(argv):
             jobs.check_url(args[1] if len(args) == 2 else "-", args[0])
             return 0
         if cmd == "selftest":
-            import selftest
             return selftest.main(args)
         C.die("no command %r (export, validate, run, compare, lab, compare-lab, refs, selftest)" % cmd)
     except C.Bad as e:
         C.die(str(e))
     return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))

@@ -1,27 +1,24 @@
-#!/usr/bin/env python3
-"""series.py RESULTS OUT BASE PATCHED SERIES CELLS... [-- MUTANT...]
+"""series TABLE RESULTS OUT BASE PATCHED SERIES [-- MUTANT...]
 
 What a posted series (make matrix SERIES=) does, per case, next to the
 tree's base and patched rows: the expected failures of base it fixes and
 those it leaves failing, the cases that pass on base and fail on it (it
 breaks them), and the mutant-killing cases it fails - the cases that
 pass on patched and fail on a mutant of the tree (when that mutant's cells
-ran; scripts/results/mutants.py's kill rule, compat-tests/randomized's
+ran; mutants.py's kill rule, compat-tests/randomized's
 rows not counted):
 a series that fails exactly a mutant's killing cases has that mutant's
 defect. A case the series' cell did not report (its guest hung or died:
 ERR; else missing) counts as failed there, so a series whose guest timed
-out is never "0 broken"; the guest's status is named. CELLS are arch:abi;
-verdicts come from ktap.py (the one KTAP reader). Writes OUT, prints it; exits 0 (the matrix's own
+out is never "0 broken"; the guest's status is named. The cells are the
+SERIES row's of the cell table TABLE (each arch's ABIs); verdicts come from ktap.py (the one KTAP reader). Writes OUT, prints it; exits 0 (the matrix's own
 report decides pass or fail).
 """
 import os
 import sys
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, HERE)
-import ktap  # noqa: E402
-import mutants  # noqa: E402  (the one kill rule)
+from . import cells as cell_table, ktap
+from . import mutants  # the one kill rule
 
 
 def verdicts(results, row, arch, abi):
@@ -39,16 +36,20 @@ def main(argv):
         argv, mrows = argv[:i], argv[i + 1:]
     else:
         mrows = []
-    results, out, base, patched, series = argv[:5]
-    cells = argv[5:]
+    if len(argv) != 6:
+        print("series: usage: series TABLE RESULTS OUT BASE PATCHED SERIES [-- MUTANT...]", file=sys.stderr)
+        return 2
+    table = cell_table.load(argv[0], "series")
+    results, out, base, patched, series = argv[1:6]
+    # The series row's cells: each arch's ABIs.
+    cells = [(c["arch"], abi) for c in table.of_row(series) for abi in c["abis"]]
     skip = mutants.randomized()
     fixed, left, broken, killers = [], [], [], {}
     missing, guests = [], []
-    for c in cells:
-        arch, abi = c.split(":")
+    for arch, abi in cells:
         b, p, s = (verdicts(results, r, arch, abi) for r in (base, patched, series))
         if b is None:
-            missing.append(c)
+            missing.append("%s:%s" % (arch, abi))
             continue
         # A case the series' cell did not report is no better than a failed
         # one: ERR when its guest did not finish (a hang, a panic), else
@@ -102,7 +103,3 @@ def main(argv):
         f.write(text)
     sys.stdout.write(text)
     return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))

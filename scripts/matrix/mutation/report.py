@@ -1,20 +1,20 @@
-#!/usr/bin/env python3
-"""report.py check-ids LIST [ID...]
-report.py report [--kselftest GLOBS] RESULTS MDIR OUTDIR ARCHES T0 "REF CELL..." "ID ROW REF CELL..."...
+"""mutation check-ids LIST [ID...]
+mutation report [--kselftest GLOBS] TABLE RESULTS MDIR OUTDIR ARCHES T0 REF [ID ROW]...
 
 make mutation's verdict (mk/mutation.mk). check-ids: every ID is a mutant
-of LIST (scripts/mutation/generate.py's), else one line and exit 2.
+of LIST (generate.py's), else one line and exit 2.
 report: per arch, each generated mutant (MDIR/list, MDIR/<id>.patch) is
 "not compiling" or "equivalent" (its cell's status, scripts/mutation/cell.sh:
 never booted) or was booted and is judged by the kill rule of
-scripts/results/mutants.py (judge(): a case that passes on REF, the tree's
-patched, fails on it, in the same arch and ABI) on that arch's cells alone.
+mutants.py (judge(): a case that passes on REF, the tree's patched, fails
+on it, in the same arch and ABI) on that arch's cells alone. ROW is the
+mutant's row of the cell table TABLE (its cells, suites and reference).
 Score per arch: killed / booted (the non-equivalent mutants that compiled).
 Writes OUTDIR/mutation.txt (counts, score, wall time since T0, mutants per
 hour, every survivor with its diff and the rows it passed),
 OUTDIR/survivors/<id>.txt (every case it passed), OUTDIR/table.tsv (id,
-site, operator, change, verdict per arch) and OUTDIR/booted (the report
-cells of the booted mutants and REF, for report.sh and the results store).
+site, operator, change, verdict per arch) and OUTDIR/booted (the cells of
+the booted mutants and of REF, for the report and the results store).
 Exits 1 when a mutant survives or a booted cell did not finish.
 --kselftest GLOBS (a tree whose mutants its series' kselftest judges,
 MUTANT_TESTS_<t>): the cells also ran compat-tests, and each killed
@@ -28,9 +28,7 @@ import os
 import sys
 import time
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "results"))
-import ktap  # noqa: E402
-import mutants  # noqa: E402
+from .. import cells as cells_table, ktap, mutants
 
 NOT_BOOTED = ("not compiling", "equivalent")
 
@@ -47,7 +45,7 @@ def read_list(path):
 
 def check_ids(argv):
     if not argv:
-        print("report.py: usage: report.py check-ids LIST [ID...]", file=sys.stderr)
+        print("mutation: usage: mutation check-ids LIST [ID...]", file=sys.stderr)
         return 2
     try:
         known = read_list(argv[0])
@@ -61,12 +59,11 @@ def check_ids(argv):
     return 0
 
 
-def passed(results, row, ref, cell):
-    """The cases of CELL (row:arch:abi:...) that pass on ROW and on REF."""
-    r, arch, abi = (cell.split(":") + ["", ""])[:3]
+def passed(results, row, ref, arch, abi):
+    """The cases of a suite of ROW's cell on ARCH that pass there and on REF."""
     p = lambda x: {w[0] for w in (ktap.fields(l) for l in mutants.verdicts(results, x, arch, abi))
                    if len(w) > 1 and w[1] == "PASS"}
-    return arch, abi, sorted(p(row) & p(ref))
+    return sorted(p(row) & p(ref))
 
 
 def judge_arch(results, row, ref, cells, arch, skip, only=None):
@@ -77,10 +74,10 @@ def judge_arch(results, row, ref, cells, arch, skip, only=None):
     st = mutants.status(os.path.join(results, row, arch, "status"))
     if st in NOT_BOOTED or st == "not run":
         return st, []
-    mine = [c for c in cells if c.split(":")[1:2] == [arch]]
-    out, _ = mutants.judge(results, row, ref, mine, skip)
+    suites = mutants.suites_of([c for c in cells if c["arch"] == arch])
+    out, _ = mutants.judge(results, row, ref, suites, skip)
     if out and ": killed" in out[-1] and only is not None:
-        alone, _ = mutants.judge(results, row, ref, mine, skip, only)
+        alone, _ = mutants.judge(results, row, ref, suites, skip, only)
         if not (alone and ": killed" in alone[-1]):
             return "killed by other tests", out
     if out and ": killed" in out[-1]:
@@ -96,21 +93,25 @@ def report(argv):
     only = None
     if argv[:1] == ["--kselftest"]:
         only, argv = argv[1].split(), argv[2:]
-    results, mdir, outdir, arches, t0 = argv[:5]
-    refspec, specs = argv[5].split(), [s.split() for s in argv[6:]]
+    table = cells_table.Table(argv[0])
+    results, mdir, outdir, arches, t0, refrow = argv[1:7]
+    # ID ROW pairs: the mutant of MDIR/list and its row of the table.
+    specs = []
+    for mid, row in zip(argv[7::2], argv[8::2]):
+        cells = table.of_row(row)
+        specs.append((mid, row, cells[0]["ref"]["row"] if cells and cells[0]["ref"] else refrow, cells))
     arches = arches.split()
     listed = read_list(os.path.join(mdir, "list"))
     os.makedirs(os.path.join(outdir, "survivors"), exist_ok=True)
     skip = mutants.randomized()
-    verdict, lines, booted = {}, {}, list(refspec[1:])
-    for s in specs:
-        mid, row, ref, cells = s[0], s[1], s[2], s[3:]
+    verdict, lines, booted = {}, {}, [c["id"] for c in table.of_row(refrow)]
+    for mid, row, ref, cells in specs:
         for a in arches:
             v, out = judge_arch(results, row, ref, cells, a, skip, only)
             verdict[mid, a] = v
             lines[mid, a] = out
             if v not in NOT_BOOTED and v != "not run":
-                booted += [c for c in cells if c.split(":")[1:2] == [a]]
+                booted += [c["id"] for c in cells if c["arch"] == a]
     ids = [s[0] for s in specs]
     ops = {}
     for m in ids:
@@ -141,10 +142,9 @@ def report(argv):
         nb = sum(1 for m in ids if any(verdict[m, a] not in NOT_BOOTED + ("not run",) for a in arches))
         txt.append("wall time %d s: %.0f mutants per hour (%.0f booted per hour)" % (
             secs, len(ids) * 3600 / secs, nb * 3600 / secs))
-    table, surv, gaps = [], [], []
-    for s in specs:
-        m, row, ref, cells = s[0], s[1], s[2], s[3:]
-        table.append("\t".join([m] + listed[m] + ["%s:%s" % (a, verdict[m, a]) for a in arches]) + "\n")
+    tsv, surv, gaps = [], [], []
+    for m, row, ref, cells in specs:
+        tsv.append("\t".join([m] + listed[m] + ["%s:%s" % (a, verdict[m, a]) for a in arches]) + "\n")
         for a in arches:
             if verdict[m, a] == "killed by other tests":
                 gaps += ["%s %s %s: %s (%s)" % (m, listed[m][0], listed[m][1], listed[m][2], a)]
@@ -156,11 +156,10 @@ def report(argv):
         head = "%s %s %s: %s (%s)" % (m, listed[m][0], listed[m][1], listed[m][2], ", ".join(
             "%s %s" % (a, verdict[m, a]) for a in arches))
         detail, rows = [head, diff], []
-        for c in cells:
-            a = c.split(":")[1]
+        for a, abi in mutants.suites_of(cells):
             if verdict[m, a] not in ("survived", "unfinished"):
                 continue
-            arch, abi, ok = passed(results, row, ref, c)
+            arch, ok = a, passed(results, row, ref, a, abi)
             rows.append("%s %s %d" % (arch, abi, len(ok)))
             detail.append("%s %s: passed as on %s: %s" % (arch, abi, ref, " ".join(ok) or "none"))
         for a in arches:
@@ -178,7 +177,7 @@ def report(argv):
             " ".join(only), sum(1 for l in gaps if not l.startswith(" ")))] + gaps
     txt.append("mutation: %s" % ("PASS" if bad == 0 else "FAIL (%d survivors, unfinished or not run)" % bad))
     with open(os.path.join(outdir, "table.tsv"), "w", encoding="utf-8") as f:
-        f.writelines(table)
+        f.writelines(tsv)
     with open(os.path.join(outdir, "booted"), "w", encoding="utf-8") as f:
         f.write("\n".join(booted) + "\n")
     text = "\n".join(txt) + "\n"
@@ -191,12 +190,12 @@ def report(argv):
 def main(argv):
     if argv[:1] == ["check-ids"]:
         return check_ids(argv[1:])
-    if argv[:1] == ["report"] and len(argv) >= 7:
-        return report(argv[1:])
-    print("report.py: usage: report.py check-ids LIST [ID...] | report RESULTS MDIR OUTDIR ARCHES T0 "
-          "\"REF CELL...\" \"ID ROW REF CELL...\"...", file=sys.stderr)
+    if argv[:1] == ["report"] and len(argv) >= 8 and len(argv) % 2 == 0:
+        try:
+            return report(argv[1:])
+        except cells_table.Bad as e:
+            print("mutation: %s" % e, file=sys.stderr)
+            return 2
+    print("mutation: usage: mutation check-ids LIST [ID...] | mutation report TABLE RESULTS MDIR OUTDIR "
+          "ARCHES T0 REF [ID ROW]...", file=sys.stderr)
     return 2
-
-
-if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))

@@ -2,7 +2,7 @@
 
 OUTDIR/index.html: the grid tree x flavour x arch x ABI, each cell with
 its passed / expected-failure / failed / skipped counts (counted as
-report.sh counts them) and colour, linking to OUTDIR/cells/<cell>.html:
+the report counts them) and colour, linking to OUTDIR/cells/<cell>.html:
 its case rows, its console log and KTAP under the results folder, and its
 last runs from the store. Plain HTML and CSS: no script, no network.
 """
@@ -10,8 +10,7 @@ import html
 import os
 import time
 
-import db
-import store
+from . import db
 
 HIST = 10
 CSS = """body{font:14px sans-serif;margin:1.5em;color:#222}
@@ -73,7 +72,7 @@ def grid(con, run):
             if not c:
                 h.append("<td class=\"none\">-</td>")
                 continue
-            p, x, f, s = store.counts(con, run, cell, arch, abi)
+            p, x, f, s = db.counts(con, run, cell, arch, abi)
             g = f"{c[5]}" if c[5] != "ok" else ""
             h.append(f"<td class=\"{klass(p, x, f, c[5])}\" data-cell=\"{html.escape(cell)} "
                      f"{html.escape(arch)} {html.escape(abi)}\" data-pass=\"{p}\" "
@@ -112,7 +111,7 @@ def cell_page(con, run, c, outdir):
             "SELECT c.run, r.started, c.seconds, c.status FROM cells c JOIN runs r ON "
             "r.id = c.run WHERE c.cell=? AND c.arch=? AND c.abi=? ORDER BY r.started DESC "
             "LIMIT ?", (cell, arch, abi, HIST)):
-        p, x, f, k = store.counts(con, r, cell, arch, abi)
+        p, x, f, k = db.counts(con, r, cell, arch, abi)
         b.append(f"<tr class=\"{klass(p, x, f, g)}\"><td>{html.escape(db.label(con, r))}</td>"
                  f"<td>{time.strftime('%Y-%m-%d %H:%M', time.localtime(st))}</td>"
                  f"<td>{'' if s is None else f'{s:.1f}'}</td><td>{p}</td><td>{x}</td>"

@@ -10,11 +10,8 @@ import subprocess
 import tempfile
 import types
 
-import common
-import crosscheck
-import jobs
-import lab
-import local
+from . import common, crosscheck, jobs, lab, local, selftest_lab
+from .fakes import KTAP_OK, fake_cell
 
 RESULTS = []
 # Every part's functions under one name, as the checks call them.
@@ -30,39 +27,6 @@ def skip(name, why):
     RESULTS.append((None, name, why))
 
 
-# A guest console as the matrix's guest prints it (\n lines; LAVA's pty
-# and QEMU's serial add the \r's).
-# The suites in the guest's order: guests/init globs /tests/*/, so i386
-# comes before x86_64 although the arch's ABIs are "x86_64 i386".
-KTAP_OK = """matrix: begin Linux 6.1 x86_64 row=6.1-base
-matrix: abi i386 begin
-KTAP version 1
-1..1
-    1..1
-    ok 1 a
-ok 1 hres
-matrix: abi i386 end
-matrix: abi x86_64 begin
-KTAP version 1
-1..2
-    TAP version 13
-    1..3
-    ok 1 Select-Plain
-    not ok 2 poll sticky
-    ok 3 epoll_pwait2 # SKIP no epoll_pwait2
-[    1.234567] some kernel line ok 9 not_a_case
-ok 1 restart
-    TAP version 13
-    1..1
-    # summary: figures
-    ok 1 carry
-not ok 2 overflow # exit status 1
-matrix: abi x86_64 end
-matrix: done
-[    2.0] reboot: Restarting system
-"""
-
-
 def lava_log(console, extra=()):
     """A lava-run log: the console as "target" lines, then EXTRA entries."""
     out = ['{"dt": "x", "lvl": "info", "msg": "start"}']
@@ -72,19 +36,6 @@ def lava_log(console, extra=()):
     return "\n".join(out) + "\n"
 
 
-def fake_cell(**kw):
-    """A row of the cell table (build/cells.json) for the checks."""
-    c = {"id": "6.1-base-x86_64", "row": "6.1-base", "arch": "x86_64", "tree": "6.1", "flavour": "base",
-         "kernel": {"row": "6.1-base", "image": "/k", "obj": "/o", "tree": "6.1/base", "branch": "base",
-                    "repo": "/r", "kbuild": []},
-         "initramfs": "/i", "payload": "tests-6.1", "abis": ["x86_64", "i386"], "suites": ["i386", "x86_64"],
-         "cmdline": "c", "boot_append": "panic=-1 fake.append=1", "qemu": "q", "clock": "virtual", "timeout": 900,
-         "results": "/res", "report_root": "/", "report_cells": [], "ref": None,
-         "expected_failures": os.path.join(common.TOP, "compat-tests/expected-failures")}
-    c.update(kw)
-    return c
-
-
 def monitor_results(lava, console, suites):
     mon = lava.monitor_view(console.replace("\n", "\r\r\n"), list(suites))
     return ['{"dt": "x", "lvl": "results", "msg": {"case": "%s", "definition": "%s", "result": "%s"}}' % (c, s, r)
@@ -92,7 +43,6 @@ def monitor_results(lava, console, suites):
 
 
 def main(args):
-    import selftest_lab
     top = common.TOP
     t = tempfile.mkdtemp(prefix="lava-selftest.")
     try:
@@ -271,11 +221,8 @@ def run_checks(lava, top, t):
     # The project's report: the short-plan cell is a failure there too.
     xf = os.path.join(t, "xf")
     open(xf, "w").close()
-    rep = subprocess.run([os.path.join(top, "scripts/results/report.sh"), os.path.join(t, "short", "res"), xf,
-                          "/dev/null", os.path.join(t, "rep")] + ["6.1-base:x86_64:x86_64:6.1:base", "6.1-base:x86_64:i386:6.1:base"],
-                         capture_output=True, text=True)
-    check("report.sh fails the short-plan cell", rep.returncode != 0 and "guest: short or inconsistent" in rep.stdout,
-          rep.stdout[-500:])
+    code, out = common.report(os.path.join(t, "short", "res"), os.path.join(t, "rep"), [fake_cell()], xf)
+    check("the report fails the short-plan cell", code != 0 and "guest: short or inconsistent" in out, out[-500:])
 
     # --- compare: one differing case fails ---------------------------------------------
     saved = common.L
@@ -284,8 +231,7 @@ def run_checks(lava, top, t):
         jd = os.path.join(common.L, "jobs", "6.1-base-x86_64")
         os.makedirs(jd)
         with open(os.path.join(jd, "cell.json"), "w") as f:
-            json.dump(fake_cell(results=d, report_root=os.path.dirname(os.path.dirname(d)), report_cells=[
-                "6.1-base:x86_64:x86_64:6.1:base", "6.1-base:x86_64:i386:6.1:base"]), f)
+            json.dump(fake_cell(results=d, report_root=os.path.dirname(os.path.dirname(d))), f)
         shutil.copytree(d, os.path.join(common.L, "results", "6.1-base", "x86_64"))
         import contextlib
         import io
@@ -330,7 +276,7 @@ def run_checks(lava, top, t):
     k1 = fake("m1", "ok", [("restart.select_sticky", "FAIL"), ("restart.select_window", "PASS")])
     k2 = fake("m2", "ok", [("restart.select_sticky", "PASS"), ("restart.select_window", "FAIL")])
     k3 = fake("m3", "kernel splat on the console", [("restart.select_sticky", "PASS"), ("restart.select_window", "FAIL")])
-    check("a mutant cell is killed by scripts/results/mutants.sh's rule (the one kill rule): a case that passes "
+    check("a mutant cell is killed by scripts/matrix/mutants.py's rule (the one kill rule): a case that passes "
           "on patched fails, or a splat; not a case that fails on patched too",
           lava.mutant_killed("m", "p", "x86_64", ["x32"], k1, pd) and
           not lava.mutant_killed("m", "p", "x86_64", ["x32"], k2, pd) and

@@ -19,7 +19,7 @@ mutant's killing cases as regressions.
 """
 import re
 
-import db
+from . import db
 
 GOOD = {("PASS", 0), ("SKIP", 0), ("SKIP", 1), ("FAIL", 1)}
 

@@ -11,6 +11,8 @@ import sqlite3
 import sys
 import tempfile
 
+from . import TOP
+
 FORMAT = "selectmatrix-results 1"
 MAGIC = b"SQLite format 3\x00"
 
@@ -60,9 +62,7 @@ class StoreError(Exception):
 
 
 def path():
-    return os.environ.get("RESULTS_DB") or os.path.join(
-        os.path.dirname(os.path.dirname(os.path.dirname(
-            os.path.abspath(__file__)))), "build", "results.db")
+    return os.environ.get("RESULTS_DB") or os.path.join(TOP, "build", "results.db")
 
 
 def _connect(p):
@@ -151,8 +151,24 @@ def label(con, run):
     return run + (f" ({', '.join(tags)})" if tags else "")
 
 
+def counts(con, run, cell, arch, abi):
+    """pass, expected failures, failed, skipped: as the report counts them."""
+    p = x = f = s = 0
+    for v, e in con.execute("SELECT verdict, expected FROM results WHERE run=? AND cell=? "
+                            "AND arch=? AND abi=? AND boot=0", (run, cell, arch, abi)):
+        if v == "PASS" and not e:
+            p += 1
+        elif v == "FAIL" and e:
+            x += 1
+        elif v == "SKIP":
+            s += 1
+        else:
+            f += 1
+    return p, x, f, s
+
+
 def main(fn):
-    # "store.py history | head" ends quietly, as a shell tool does.
+    # "matrix.py store history, piped to head" ends quietly, as a shell tool does.
     signal.signal(signal.SIGPIPE, signal.SIG_DFL)
     try:
         sys.exit(fn() or 0)

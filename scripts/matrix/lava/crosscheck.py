@@ -1,17 +1,15 @@
 """LAVA's verdicts against make matrix's, cell by cell (status, every case,
 the report through compat-tests/expected-failures) and as one report for
 make lab; a mutant cell is compared without compat-tests/randomized's
-rows and must be killed in both by scripts/results/mutants.py's rule (the
+rows and must be killed in both by scripts/matrix/mutants.py's rule (the
 one kill rule, called here, never copied); verdicts are ktap.py's."""
 import os
 import re
 import shutil
 import tempfile
 
-import common as C
-import ktap  # scripts/results/ (on the path common set)
-import mutants  # scripts/results/ (on the path common set)
-import lab
+from .. import ktap, mutants
+from . import common as C, lab
 
 
 def compare_lab(cells):
@@ -19,12 +17,12 @@ def compare_lab(cells):
     root = os.path.join(lab.LAB, "results")
     rc = max([compare(c, root, "make lab") for c in cells] or [C.die("usage: lava.sh compare-lab CELL...")])
     rows = [C.job_cell(c) for c in cells]
-    rcells = [r for c in rows for r in c["report_cells"]]
+    nsuites = sum(len(c["suites"]) for c in rows)
     mutant = any(c["ref"] for c in rows)
     reps = {}
     for name, res in (("matrix", rows[0]["report_root"]), ("lab", root)):
         out = os.path.join(lab.LAB, "compare", "all", name)
-        code, _ = C.report(res, out, rcells, rows[0]["expected_failures"])
+        code, _ = C.report(res, out, rows, rows[0]["expected_failures"])
         reps[name] = (code, report_verdicts(open(os.path.join(out, "report.txt")).read()))
     ra, rb = reps["matrix"][1], reps["lab"][1]
     if mutant:
@@ -35,10 +33,10 @@ def compare_lab(cells):
         for l in diff[:40]:
             print("    " + l)
         print("lab: report of %d cells (%d suites): differs from make matrix's (exit %d vs %d)"
-              % (len(cells), len(rcells), reps["matrix"][0], reps["lab"][0]))
+              % (len(cells), nsuites, reps["matrix"][0], reps["lab"][0]))
         return 1
     print("lab: report of %d cells (%d suites, %d lines): equal to make matrix's, exit %d both"
-          % (len(cells), len(rcells), nrows, reps["lab"][0]))
+          % (len(cells), nsuites, nrows, reps["lab"][0]))
     return rc
 
 
@@ -68,7 +66,7 @@ def compare(cell, root=None, what_mine="LAVA run"):
     for name, res in (("matrix", c["report_root"]), ("lava", mine_root)):
         outdir = os.path.join(os.path.dirname(root), "compare", cell, name) if root else \
             os.path.join(C.L, "report", cell, name)
-        code, _ = C.report(res, outdir, c["report_cells"], c["expected_failures"])
+        code, _ = C.report(res, outdir, [c], c["expected_failures"])
         rep[name] = (code, open(os.path.join(outdir, "report.txt")).read())
     # Informational only: two boots print different measured times in
     # their diagnostics ("# ... left {..., 184694 us}"), so the KTAP is
@@ -129,7 +127,7 @@ def mutant_view(lines):
 
 def mutant_killed(row, ref, arch, suites, mutant_dir, ref_dir):
     """Whether a mutant cell's results (MUTANT_DIR) kill it against its
-    reference row's (REF_DIR), by scripts/results/mutants.py's rule - the
+    reference row's (REF_DIR), by scripts/matrix/mutants.py's rule - the
     one kill rule: a case that passes on REF fails here
     (compat-tests/randomized's not counted), or a kernel splat on the console."""
     t = tempfile.mkdtemp()
@@ -138,7 +136,7 @@ def mutant_killed(row, ref, arch, suites, mutant_dir, ref_dir):
         for r, d in ((row, mutant_dir), (ref, ref_dir)):
             os.makedirs(os.path.join(t, r))
             os.symlink(os.path.abspath(d), os.path.join(t, r, arch))
-        _, problems = mutants.judge(t, row, ref, ["%s:%s:%s" % (row, arch, s) for s in suites],
+        _, problems = mutants.judge(t, row, ref, [(arch, s) for s in suites],
                                       mutants.randomized())
         return problems == 0
     finally:

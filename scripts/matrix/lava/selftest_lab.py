@@ -7,6 +7,8 @@ import re
 import shutil
 import subprocess
 
+from .fakes import KTAP_OK, fake_cell
+
 # --- make lab: lavacli's answers, faked (no server) -------------------------------------
 FAKE_LAVACLI = r'''#!/usr/bin/python3
 # lavacli as a server would answer it, from files in $FAKE_LAB.
@@ -62,7 +64,6 @@ def raw_log(entries):
 def lab_checks(lava, top, t, check):
     """The lab client against a fake lavacli; CHECK records a result."""
     import yaml
-    from selftest import KTAP_OK, fake_cell
     fl = os.path.join(t, "fakelab")
     fb = os.path.join(t, "labB")
     os.makedirs(fl)
@@ -75,9 +76,8 @@ def lab_checks(lava, top, t, check):
     jd = os.path.join(fb, "lava", "jobs", cell)
     os.makedirs(jd)
     mres = os.path.join(t, "labmatrix", "fake", "x86_64")
-    info = fake_cell(id=cell, row="fake", flavour="fake", results=mres,
-                     report_root=os.path.dirname(os.path.dirname(mres)),
-                     report_cells=["fake:x86_64:x86_64:6.1:fake", "fake:x86_64:i386:6.1:fake"])
+    info = fake_cell(id=cell, row="fake", flavour="fake", judge="fake", results=mres,
+                     report_root=os.path.dirname(os.path.dirname(mres)))
     facts = {"kernel_version": "6.1.0", "series_commit": "0" * 40, "series_patches": "3", "base_commit": "1" * 40}
     job = lava.make_job(info, facts, url + "/%s/bzImage" % cell, url + "/%s/initramfs.cpio" % cell,
                         {"arch": "x86_64", "no_kvm": True})

@@ -9,9 +9,8 @@ import shutil
 import subprocess
 import time
 
-import common as C
-import ktap  # scripts/results/ (on the path common set)
-import jobs
+from .. import ktap
+from . import common as C, jobs
 
 # lava-run's console is a pexpect spawn (lava_dispatcher.shell.ShellCommand)
 # with these settings; the default expect timeout, i.e. how long a monitor

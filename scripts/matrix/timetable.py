@@ -1,4 +1,3 @@
-#!/usr/bin/env python3
 """timetable.py TIMES [RUN_ID]: the time table that ends the report.
 
 TIMES is scripts/build/timed.sh's directory: one line per stage, "stage<TAB>
@@ -106,7 +105,3 @@ def main(argv):
     sys.stdout.buffer.write("".join(l + "\n" for l in table(argv[0], argv[1] if len(argv) > 1 else ""))
                             .encode("utf-8", "surrogateescape"))
     return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))

@@ -17,7 +17,7 @@ import os
 import re
 import tempfile
 
-import db
+from . import db
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 VERSION = {"major": 5, "minor": 3}
