@@ -1,6 +1,6 @@
 # mk/mutation.mk: make mutation [TREE=] [ARCHES=] [MUTATION_IDS=]: mutants
 # made by a tool from every line TREE's series adds or changes in kernel
-# code (scripts/mutation/generate.py; docs/mutation.md), each a commit
+# code (scripts/matrix/mutation/generate.py; docs/mutation.md), each a commit
 # built incrementally in the tree's shared mutants worktree (the rows:
 # mk/rows.mk), dropped when it does not compile (or warns), not booted when
 # its objects are the series' on that arch (equivalent), otherwise booted

@@ -219,7 +219,7 @@ endif
 
 # --- make mutation: mutants generated from TREE's series (mk/mutation.mk) ------
 # Rows only in its own sub-make (goal mutation-run), from what
-# scripts/mutation/generate.py wrote to MUTATION_DIR: mutation-series (the
+# scripts/matrix/mutation/generate.py wrote to MUTATION_DIR: mutation-series (the
 # series itself, a commit built beside the mutants: the objects each is
 # held against, _OBJS) and per mutant a commit, kernel and cell row as a
 # hand-written mutant's (payload select-<t>, reference <t>-patched; a tree
