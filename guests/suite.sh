@@ -19,17 +19,28 @@ sweep() {
 	done
 }
 
+# cs UPTIME: /proc/uptime's seconds as hundredths, no leading 0 (not octal).
+cs() {
+	x=${1%.*}${1#*.}
+	while [ "${#x}" -gt 1 ] && [ "${x#0}" != "$x" ]; do x=${x#0}; done
+	echo "$x"
+}
+
 # run_test PROG: PROG in a session of its own, killed at TEST_TIMEOUT, then
 # whatever it left in that session; its exit status (or "timeout") in
-# $TMPDIR/rc.
+# $TMPDIR/rc, how long it ran (s, /proc/uptime's hundredths) in $TMPDIR/time.
 run_test() {
 	t0=$(date +%s)
+	read -r u0 _ </proc/uptime
 	timeout -s KILL "$TEST_TIMEOUT" setsid "$1" &
 	sid=$!
 	wait "$sid"
 	rc=$?
 	[ "$rc" != 137 ] || [ $(($(date +%s) - t0)) -lt "$TEST_TIMEOUT" ] || rc=timeout
+	read -r u1 _ </proc/uptime
 	echo "$rc" >"${TMPDIR:-/tmp}/rc"
+	c=$(($(cs "$u1") - $(cs "$u0")))
+	printf '%d.%02d\n' $((c / 100)) $((c % 100)) >"${TMPDIR:-/tmp}/time"
 	sweep "$sid"
 }
 
@@ -52,6 +63,8 @@ run_suite() {
 		# once). No test here expects SIGPIPE.
 		{ trap '' PIPE; run_test "$p" 2>&1; } | sed 's/^/    /'
 		rc=$(cat "${TMPDIR:-/tmp}/rc")
+		# Guest time, what a kselftest settings timeout counts (docs/series.md).
+		echo "# time $t $(cat "${TMPDIR:-/tmp}/time") s"
 		case $rc in
 		0) echo "ok $i $t" ;;
 		4) echo "ok $i $t # SKIP" ;;

@@ -285,6 +285,13 @@ $(foreach r,$(shell seq $(BENCH_COST_ROUNDS)),$(foreach k,base patched,\
 # Defaults for every row.
 $(foreach c,$(CELLROWS),$(if $($(c)_CLOCK),,$(eval $(c)_CLOCK := virtual)) \
 	$(eval $(c)_ARCHES ?= $$(ARCHES)) $(eval $(c)_RESULTS ?= $(B)/results/$(c)))
+# CELL_CLOCK=<clock>: the clock of every cell whose own is virtual (the test
+# cells: QEMU -icount), e.g. real to run them on host time, as a loaded
+# machine would (docs/series.md, the kselftest's REPEAT runs).
+CELL_CLOCK ?=
+$(if $(word 2,$(CELL_CLOCK)),$(error CELL_CLOCK=$(CELL_CLOCK): one clock, not several))
+$(call check_in,CELL_CLOCK,$(CELL_CLOCK),virtual auto real count,clock)
+$(if $(CELL_CLOCK),$(foreach c,$(CELLROWS),$(if $(filter virtual,$($(c)_CLOCK)),$(eval $(c)_CLOCK := $(CELL_CLOCK)))))
 FLAVOURS  ?= base patched debug nocompat
 FLAVOURS_KNOWN := $(sort $(foreach c,$(CELLROWS),$($(c)_FLAVOUR)))
 $(call check_in,FLAVOURS,$(FLAVOURS),$(FLAVOURS_KNOWN),flavour)

@@ -58,6 +58,9 @@ if [ -x "$bb" ]; then
 		"grep -qx 'not ok 1 a-hang # timeout: killed after 2 s' '$h/suite.out' &&
 		 grep -qx 'ok 2 b-ok' '$h/suite.out' && grep -qx 'ok 3 c-skip # SKIP' '$h/suite.out' &&
 		 grep -qx 'matrix: abi x86_64 end' '$h/suite.out'"
+	check "suite.sh: each program's guest time before its verdict (the hung one's about TEST_TIMEOUT)" sh -c \
+		"grep -qx '# time a-hang [2-9]\.[0-9][0-9] s' '$h/suite.out' &&
+		 grep -qx '# time b-ok [0-9]*\.[0-9][0-9] s' '$h/suite.out'"
 	check "suite.sh: what the hung program forked is killed with it (the suite took $((s1 - s0)) s)" \
 		sh -c "[ $((s1 - s0)) -lt 30 ] && ! pgrep -f '^sleep 1000\$' >/dev/null"
 else
