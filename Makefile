@@ -34,6 +34,8 @@ SHELL     := /bin/bash
 B         := $(CURDIR)/build
 # Helpers (check_in, check_count) for the knob checks below and every mk/ file.
 include mk/lib.mk
+# What this run is (PROFILE, GOALS), from its goals, before any knob's default.
+include mk/profile.mk
 JOBS      ?= $(shell nproc)
 # POOL=parent (make check's stage sub-makes): take jobs from the parent's
 # pool instead of a pool of JOBS of one's own, so stages run side by side
@@ -72,7 +74,7 @@ export MATRIX_CONSOLE := /proc/$(shell echo $$PPID)/fd/1
 endif
 export TIMES  := $(B)/times
 
-include mk/check-select.mk mk/rows.mk mk/trees.mk mk/kernels.mk mk/guests.mk mk/cells.mk \
+include mk/check-select.mk mk/tables.mk mk/rows.mk mk/trees.mk mk/kernels.mk mk/guests.mk mk/cells.mk \
 	mk/series.mk mk/lava.mk mk/check.mk mk/mutation.mk
 
 .PHONY: matrix check lint selfcheck deps trees kernels tests initramfs boot \

@@ -24,9 +24,9 @@ CLOCK_count   := -icount shift=0,sleep=off
 # What a cell boots: ROW ARCH -> kernel, initramfs, command line, QEMU line.
 cell_kernel  = $(call kimg,$($(1)_KERNEL),$(2))
 cell_initrd  = $(B)/guest/$($(1)_PAYLOAD)/$(2)/initramfs.cpio
-cell_cmdline = $(CMDLINE_$(2)) matrix.row=$(1) matrix.timer_irq=$(TIMER_IRQ_$(2)) \
-	matrix.clock=$($(1)_CLOCK) $($(1)_CMDLINE)$(if $($($(1)_ARCHVARS)_CMDLINE_$(2)), $($($(1)_ARCHVARS)_CMDLINE_$(2)))
-cell_qemu    = $(QEMU_$(2)) $($(1)_QEMU) $(CLOCK_$($(1)_CLOCK))
+cell_cmdline = $(ARCH_$(2)_CMDLINE) matrix.row=$(1) matrix.timer_irq=$(ARCH_$(2)_TIMER_IRQ) \
+	matrix.clock=$($(1)_CLOCK) $($(1)_CMDLINE)$(if $(ARCH_$(2)_$($(1)_ARCHVARS)_CMDLINE), $(ARCH_$(2)_$($(1)_ARCHVARS)_CMDLINE))
+cell_qemu    = $(ARCH_$(2)_QEMU) $($(1)_QEMU) $(CLOCK_$($(1)_CLOCK))
 # What scripts/boot/boot.sh adds to every cell's command line (a panic ends the
 # guest at once; console quiet but for warnings), and a LAVA job too.
 export BOOT_APPEND := panic=-1 loglevel=5
@@ -35,7 +35,7 @@ define cell_rule
 $($(1)_RESULTS)/$(2)/status: $(call cell_kernel,$(1),$(2)) $(call cell_initrd,$(1),$(2)) \
 		$(if $($(1)_GATE),$(call kimg,$($(1)_GATE),$(2))) FORCE
 	$$(call stage,cell: $(1)-$(2))
-	@BOOT_RETRY="$(BOOT_RETRY_$(2))" $(if $($(1)_GATE),MUTATION_REF=$(call kimg,$($(1)_GATE),$(2)) )$$(call \
+	@BOOT_RETRY="$(ARCH_$(2)_BOOT_RETRY)" $(if $($(1)_GATE),MUTATION_REF=$(call kimg,$($(1)_GATE),$(2)) )$$(call \
 		timed,boot $(1)-$(2)) $(if $($(1)_GATE),scripts/mutation/cell.sh,scripts/boot/cell.sh) \
 		$$(@D) $(BOOT_TIMEOUT) $(call cell_kernel,$(1),$(2)) $(call cell_initrd,$(1),$(2)) \
 		"$(call cell_cmdline,$(1),$(2))" $(call cell_qemu,$(1),$(2))
@@ -52,7 +52,7 @@ report: $(call status_of,$(MATRIX_ROWS)) $(B)/tree-info | $(B)/.deps-results
 	$(call stage,report)
 	@scripts/results/report.sh $(REPORT_ARGS) $(call report_cells,$(MATRIX_ROWS)); rc=$$?; \
 		$(if $(SERIES_ROW),scripts/results/series.py $(B)/results $(REPORT_DIR)/series.txt $(TREE)-base $(TREE)-patched $(SERIES_ROW) \
-			$(foreach a,$($(SERIES_ROW)_ARCHES),$(addprefix $(a):,$(ABIS_$(a)))) -- $($(TREE)_MUTANTS);) \
+			$(foreach a,$($(SERIES_ROW)_ARCHES),$(addprefix $(a):,$(ARCH_$(a)_ABIS))) -- $($(TREE)_MUTANTS);) \
 		$(if $(DISTRO_CELLS),scripts/results/defects.py $(REPORT_DIR)/verdicts.tsv $(sort $(foreach p,$(DISTRO_CELLS),$(firstword $(subst :, ,$(p))))) \
 			| tee $(REPORT_DIR)/defects.txt | tee -a $(REPORT_DIR)/report.txt;) \
 		$(call results_record,matrix,local,$(REPORT_DIR),$(B)/results,$(MATRIX_ROWS)) || rc=1; exit $$rc
@@ -63,7 +63,7 @@ cells:
 CELL ?=
 cell_check = $(if $(filter $(CELL),$(CELL_IDS)),,$(error CELL=$(CELL): no such cell; 'make cells' lists them))
 GOAL_CELLS_cell = $(filter $(CELL),$(CELL_IDS))
-cell: $(if $(filter cell cell-info,$(MAKECMDGOALS)),$(cell_check) \
+cell: $(if $(call goal,cell cell-info),$(cell_check) \
 	$(call cell_status,$(GOAL_CELLS_cell)) $(B)/tree-info)
 	@scripts/results/report.sh $(B)/results compat-tests/expected-failures $(B)/tree-info \
 		$(B)/report/$(CELL) $(filter $(ROW_$(CELL)):$(ARCH_$(CELL)):%,$(call report_cells,$(ROW_$(CELL)))); rc=$$?; \
@@ -84,7 +84,7 @@ define cell_json
  "tree": $(call jstr,$($(ROW_$(1))_TREEID)), "flavour": $(call jstr,$($(ROW_$(1))_FLAVOUR)),
  "kernel": {"row": $(call jstr,$($(ROW_$(1))_KERNEL)), "image": $(call jstr,$(call cell_kernel,$(ROW_$(1)),$(ARCH_$(1)))),
   "obj": $(call jstr,$(call kobj,$($(ROW_$(1))_KERNEL),$(ARCH_$(1)))), "tree": $(call jstr,$($($(ROW_$(1))_KERNEL)_TREE)),
-  "branch": $(call jstr,$(or $($($(ROW_$(1))_KERNEL)_BRANCH),$(FLAVOUR_$($($(ROW_$(1))_KERNEL)_FLAVOUR)_TREE))),
+  "branch": $(call jstr,$(or $($($(ROW_$(1))_KERNEL)_BRANCH),$(FLAVOUR_$($($(ROW_$(1))_KERNEL)_FLAVOUR)_SOURCE))),
   "repo": $(call jstr,$(call kroot,$($(ROW_$(1))_KERNEL))/base/src),
   "kbuild": $(call jlist,$(wordlist 2,999,$(call kbuild_args,$($(ROW_$(1))_KERNEL),$(ARCH_$(1)))))},
  "initramfs": $(call jstr,$(call cell_initrd,$(ROW_$(1)),$(ARCH_$(1)))), "payload": $(call jstr,$($(ROW_$(1))_PAYLOAD)),
@@ -104,7 +104,7 @@ $(B)/cells.json: FORCE
 	$(shell mkdir -p $(@D))$(file >$@.tmp,$(call cells_json,$(CELL_IDS)))
 	@cmp -s $@.tmp $@ && rm -f $@.tmp || mv $@.tmp $@
 cells_py = scripts/boot/cells.py $(B)/cells.json
-cell-info: $(if $(filter cell-info,$(MAKECMDGOALS)),$(cell_check)) $(B)/cells.json
+cell-info: $(if $(call goal,cell-info),$(cell_check)) $(B)/cells.json
 	@$(cells_py) info $(CELL)
 
 # Results of cells run elsewhere: FROM=dir (a build/results of another
@@ -147,8 +147,8 @@ cost: $(call cell_status,$(GOAL_CELLS_cost))
 
 # --- interactive -------------------------------------------------------------
 FLAVOUR ?= patched
-$(if $(filter shell,$(MAKECMDGOALS)),$(call check_in,FLAVOUR,$(FLAVOUR),$(strip \
+$(if $(call goal,shell),$(call check_in,FLAVOUR,$(FLAVOUR),$(strip \
 	$(patsubst $(TREE)-%,%,$(filter $(TREE)-%,$(KERNELS)))),kernel of tree $(TREE)))
 shell: $(call kimg,$(TREE)-$(FLAVOUR),$(ARCH)) $(B)/guest/tests-$(TREE)/$(ARCH)/initramfs.cpio
-	$(QEMU_$(ARCH)) -kernel $< -initrd $(B)/guest/tests-$(TREE)/$(ARCH)/initramfs.cpio \
-		-append "$(CMDLINE_$(ARCH)) matrix.shell" -nographic -no-reboot
+	$(ARCH_$(ARCH)_QEMU) -kernel $< -initrd $(B)/guest/tests-$(TREE)/$(ARCH)/initramfs.cpio \
+		-append "$(ARCH_$(ARCH)_CMDLINE) matrix.shell" -nographic -no-reboot

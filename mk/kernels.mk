@@ -6,7 +6,7 @@
 # object built before it, so each arch's rebuild stays incremental.
 kroot = $(B)/$($(1)_TREEID)
 kobj = $(if $($(1)_IMAGE),$(B)/distro/$(1)/$(2),$(if $($(1)_SHARED),$(call kroot,$(1))/shared-$($(1)_SHARED)/obj/$(2),$(B)/$($(1)_TREE)/obj/$(1)-$(2)))
-kimg = $(if $($(1)_IMAGE),$(call kobj,$(1),$(2))/vmlinuz,$(if $($(1)_SHARED),$(call kroot,$(1))/img/$(1)/$(notdir $(IMAGE_$(2)))-$(2),$(call kobj,$(1),$(2))/$(IMAGE_$(2))))
+kimg = $(if $($(1)_IMAGE),$(call kobj,$(1),$(2))/vmlinuz,$(if $($(1)_SHARED),$(call kroot,$(1))/img/$(1)/$(notdir $(ARCH_$(2)_IMAGE))-$(2),$(call kobj,$(1),$(2))/$(ARCH_$(2)_IMAGE)))
 # kernel:arch pairs -> images.
 kimgs = $(foreach p,$(1),$(call kimg,$(firstword $(subst :, ,$(p))),$(lastword $(subst :, ,$(p)))))
 
@@ -25,9 +25,9 @@ export KBUILD_BUILD_HOST := matrix
 # Always handed to kbuild.sh, which skips a kernel whose tree, fragments
 # and arguments are unchanged, and builds with -j$(nproc) of its own (no
 # "+" here: make -n must not start kernel builds).
-kbuild_args = $(call kobj,$(1),$(2)) $(KARCH_$(2)) $(CROSS_$(2)) $(IMAGE_$(2)) \
+kbuild_args = $(call kobj,$(1),$(2)) $(ARCH_$(2)_KARCH) $(ARCH_$(2)_CROSS) $(ARCH_$(2)_IMAGE) \
 	kconfigs/common.config arch-configs/$(2).config $($(1)_FRAGS) \
-	-- $(KMAKE_$(2)) $($(1)_KMAKE)
+	-- $(ARCH_$(2)_KMAKE) $($(1)_KMAKE)
 define kernel_rule
 $(call kimg,$(1),$(2)): $(B)/$($(1)_TREE)/.tree FORCE | $(B)/.deps
 	$$(call stage,kernel: $(1) $(2))
@@ -38,22 +38,22 @@ endef
 # A Debian image package (flavour distro): fetched and unpacked, not built
 # (scripts/build/distro-kernel.sh, the product cache's kind distro); the
 # tree's pinned package, or DISTRO_KERNEL's on its arch in TREE's row.
-distro_pkg = $(subst %,$(DISTRO_ABI_$($(1)_TREEID)),$(or $(DISTRO_PKG_$($(1)_TREEID)_$(2)),$(DISTRO_PKG_$(2))))
+distro_pkg = $(subst %,$(TREE_$($(1)_TREEID)_DISTRO_ABI),$(or $(DISTRO_PKG_$($(1)_TREEID)_$(2)),$(DISTRO_PKG_$(2))))
 distro_src = $(strip $(if $(and $(DISTRO_KERNEL),$(filter $(TREE),$($(1)_TREEID)),$(filter $(DISTRO_KERNEL_ARCH),$(2))),\
 	$(word 2,$(DISTRO_KERNEL_CHECK)) $(if $(filter -,$(word 4,$(DISTRO_KERNEL_CHECK))),$(word 3,$(DISTRO_KERNEL_CHECK)),\
-	$(word 4,$(DISTRO_KERNEL_CHECK))),$(call distro_pkg,$(1),$(2)) $(DISTRO_VERSION_$($(1)_TREEID))))
+	$(word 4,$(DISTRO_KERNEL_CHECK))),$(call distro_pkg,$(1),$(2)) $(TREE_$($(1)_TREEID)_DISTRO_VERSION)))
 define distro_rule
 $(call kimg,$(1),$(2)): FORCE | $(B)/.deps
 	$$(call stage,kernel: $(1) $(2): $(firstword $(call distro_src,$(1),$(2))))
-	@$$(call timed,kernel $(1) $(2)) scripts/build/distro-kernel.sh get $$(@D) $($(1)_TREEID) $(DEBARCH_$(2)) \
-		$(call distro_src,$(1),$(2)) "$(DISTRO_NEEDS_$(2))" "$(DISTRO_ABICONF_$(2))" $(DISTRO_SUITES_$($(1)_TREEID))
+	@$$(call timed,kernel $(1) $(2)) scripts/build/distro-kernel.sh get $$(@D) $($(1)_TREEID) $(ARCH_$(2)_DEBARCH) \
+		$(call distro_src,$(1),$(2)) "$(ARCH_$(2)_DISTRO_NEEDS)" "$(ARCH_$(2)_DISTRO_ABICONF)" $(TREE_$($(1)_TREEID)_DISTRO_SUITES)
 endef
 # The report names each Debian kernel it booted: package, version, sha256,
 # suite, and which user ABIs its config serves (build/tree-info).
 DISTRO_CELLS = $(foreach c,$(MATRIX_ROWS),$(if $($($(c)_KERNEL)_IMAGE),$(foreach a,$($(c)_ARCHES),$($(c)_KERNEL):$(a))))
 distro_info = $(foreach p,$(DISTRO_CELLS),echo "distro $(subst :, ,$(p)): $$(cat $(dir $(call kimgs,$(p)))info)";) \
 	$(foreach c,$(MATRIX_ROWS),$(if $($($(c)_KERNEL)_IMAGE),$(foreach a,$(filter-out $($(c)_ARCHES),$(FLAVOUR_distro_ARCHES)),\
-	echo "distro $(c) $(a): none: Debian's $(firstword $(DISTRO_SUITES_$($(c)_TREEID))) ships no kernel for this arch (DISTRO_ARCHES_$($(c)_TREEID)), no cell";)))
+	echo "distro $(c) $(a): none: Debian's $(firstword $(TREE_$($(c)_TREEID)_DISTRO_SUITES)) ships no kernel for this arch (TREE_$($(c)_TREEID)_DISTRO_ARCHES), no cell";)))
 $(B)/tree-info: $(call kimgs,$(DISTRO_CELLS))
 $(foreach k,$(KERNELS),$(foreach a,$(ARCHES),$(eval $(call $(if $($(k)_IMAGE),distro_rule,kernel_rule),$(k),$(a)))))
 kernels: $(foreach c,$(MATRIX_ROWS),$(foreach a,$($(c)_ARCHES),$(call kimg,$($(c)_KERNEL),$(a))))

@@ -14,14 +14,14 @@ LAVA_RUN_CELLS ?= $(foreach a,$(ARCHES),$(firstword $(MATRIX_ROWS))-$(a))
 ARTIFACT_URL   ?=
 # Checked before anything is built: make lava builds every kernel first
 # (make lab's message as lab-args gives it: lab: <first cell>: ...).
-$(if $(ARTIFACT_URL),$(if $(filter lava lava-check lava-validate lab,$(MAKECMDGOALS)),\
+$(if $(ARTIFACT_URL),$(if $(call goal,lava lava-check lava-validate lab),\
 	$(eval ARTIFACT_URL_BAD := $(shell python3 scripts/lava/lava.py \
-		$(if $(filter lab,$(MAKECMDGOALS)),lab-url '$(ARTIFACT_URL)' $(firstword $(LAVA_CELLS)),url '$(ARTIFACT_URL)') 2>&1 >/dev/null))\
+		$(if $(call goal,lab),lab-url '$(ARTIFACT_URL)' $(firstword $(LAVA_CELLS)),url '$(ARTIFACT_URL)') 2>&1 >/dev/null))\
 	$(if $(ARTIFACT_URL_BAD),$(error $(ARTIFACT_URL_BAD)))))
 # The cells named are cells a run has (make cells), before any export.
-$(if $(filter lava lava-check lava-validate lab,$(MAKECMDGOALS)),\
+$(if $(call goal,lava lava-check lava-validate lab),\
 	$(call check_in,LAVA_CELLS,$(LAVA_CELLS),$(CELL_IDS),cell ('make cells' lists them)))
-$(if $(filter lava-check,$(MAKECMDGOALS)),\
+$(if $(call goal,lava-check),\
 	$(call check_in,LAVA_RUN_CELLS,$(LAVA_RUN_CELLS),$(LAVA_CELLS),cell of LAVA_CELLS))
 cell_files = $(foreach c,$(1),$(call cell_kernel,$(ROW_$(c)),$(ARCH_$(c))) $(call cell_initrd,$(ROW_$(c)),$(ARCH_$(c))))
 $(B)/.deps-lava: scripts/lava/lava.sh | $(B)/.deps
@@ -55,9 +55,9 @@ $(foreach c,$(LAVA_RUN_CELLS),$(eval $(call lava_run_rule,$(c))))
 # LAB_CELLS through it (bad input first) and compares with make matrix.
 # Not in make check: it installs and starts a LAVA server.
 LAVA_IDENTITY ?=
-$(if $(filter lab,$(MAKECMDGOALS)),$(if $(LAVA_IDENTITY),,$(error LAVA_IDENTITY=: the lavacli identity make lab submits with)))
+$(if $(call goal,lab),$(if $(LAVA_IDENTITY),,$(error LAVA_IDENTITY=: the lavacli identity make lab submits with)))
 LAB_CELLS     ?= $(call cell_ids,$(MATRIX_ROWS))
-ifneq ($(filter lab-selftest,$(MAKECMDGOALS)),)
+ifneq ($(call goal,lab-selftest),)
 $(call check_in,LAB_CELLS,$(LAB_CELLS),$(CELL_IDS),cell ('make cells' lists them))
 $(if $(LAB_DEVICES),$(call check_count,LAB_DEVICES,1,a count of qemu devices))
 endif
@@ -65,7 +65,7 @@ endif
 lab-args: $(B)/.deps-lava
 	@LAVA_IDENTITY='$(LAVA_IDENTITY)' ARTIFACT_URL='$(ARTIFACT_URL)' \
 		scripts/lava/lava.sh lab-args $(firstword $(LAVA_CELLS))
-lava: $(if $(filter lab,$(MAKECMDGOALS)),lab-args)
+lava: $(if $(call goal,lab),lab-args)
 lab: lab-args lava | $(B)/.deps-results
 	$(call stage,lab: $(words $(LAVA_CELLS)) cells on LAVA identity $(LAVA_IDENTITY))
 	@LAVA_IDENTITY='$(LAVA_IDENTITY)' ARTIFACT_URL='$(ARTIFACT_URL)' \

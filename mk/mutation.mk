@@ -12,7 +12,7 @@
 
 # MUTATION_IDS: only these mutants (ids of MUTATION_DIR/list).
 MUTATION_IDS ?=
-ifneq ($(filter mutation mutation-run,$(MAKECMDGOALS)),)
+ifeq ($(PROFILE),mutation)
 $(foreach m,$(MUTATION_IDS),$(if $(shell echo '$(m)' | grep -qx '[0-9a-f]\{8\}' && echo y),,\
 	$(error MUTATION_IDS=$(m): not a mutant id (8 hex digits, as in build/mutation/<tree>/list))))
 endif
@@ -29,7 +29,7 @@ mutation: $(B)/$(TREE)/patched/.tree | $(B)/.deps-results
 # each boot beside the next build; the reference cells' kernels last (only
 # the verdict needs their cells; a make check beside it may have put them
 # in the product cache by then).
-ifneq ($(filter mutation-run,$(MAKECMDGOALS)),)
+ifneq ($(call goal,mutation-run),)
 MUTATION_PAIRS := $(foreach a,$(ARCHES),$(TREE)-mutation-series:$(a)) \
 	$(foreach m,$(MUTATION_ROWS),$(foreach a,$(ARCHES),$(m):$(a))) \
 	$(foreach a,$(ARCHES),$(TREE)-patched:$(a))

@@ -6,7 +6,7 @@
 # --- dependencies ------------------------------------------------------------
 # The stamp is remade when what is asked for changes (another ARCHES too):
 # $(B)/.deps-args holds the arguments and is rewritten only when they differ.
-DEPS_ARGS := $(foreach a,$(sort $(ARCHES) $(ARCH)),arch:$(DEBARCH_$(a)) $(DEBPKGS_$(a)))
+DEPS_ARGS := $(foreach a,$(sort $(ARCHES) $(ARCH)),arch:$(ARCH_$(a)_DEBARCH) $(ARCH_$(a)_DEPS))
 $(B)/.deps-args: FORCE
 	@mkdir -p $(B) && echo '$(DEPS_ARGS)' | cmp -s - $@ || echo '$(DEPS_ARGS)' >$@
 $(B)/.deps: scripts/build/deps.sh $(B)/.deps-args
@@ -24,14 +24,14 @@ deps: $(B)/.deps
 # they are made of, not on tree.sh: a harness change must not unpack and
 # rebuild every kernel.
 define tree_rules
-$(if $(SUITES_$(1)),$(TARBALL_$(1)): $(TARBALL_$(1)).info,
-$(TARBALL_$(1)): | $(B)/.deps
-	@test -f $$@ || { echo "tree: no $$@ (Debian package $(PKG_$(1)))"; exit 1; })
-$(B)/$(1)/base/.tree: $(TARBALL_$(1)) | $(B)/.deps
-	$$(call stage,tree: $(1)/base from $(notdir $(TARBALL_$(1))))
-	@$$(call timed,tree $(1)/base) scripts/build/tree.sh base $(TARBALL_$(1)) $(B)/$(1)/base
+$(if $(TREE_$(1)_SUITES),$(TREE_$(1)_TARBALL): $(TREE_$(1)_TARBALL).info,
+$(TREE_$(1)_TARBALL): | $(B)/.deps
+	@test -f $$@ || { echo "tree: no $$@ (Debian package $(TREE_$(1)_PKG))"; exit 1; })
+$(B)/$(1)/base/.tree: $(TREE_$(1)_TARBALL) | $(B)/.deps
+	$$(call stage,tree: $(1)/base from $(notdir $(TREE_$(1)_TARBALL)))
+	@$$(call timed,tree $(1)/base) scripts/build/tree.sh base $(TREE_$(1)_TARBALL) $(B)/$(1)/base
 	@touch $$@
-$(B)/$(1)/patched/.tree: $(B)/$(1)/base/.tree $(PATCHDIR_$(1))/series $($(1)_SERIES)
+$(B)/$(1)/patched/.tree: $(B)/$(1)/base/.tree $(TREE_$(1)_PATCHDIR)/series $($(1)_SERIES)
 	$$(call stage,tree: $(1)/patched = $(1)/base + $(words $($(1)_SERIES)) patches)
 	@$$(call timed,tree $(1)/patched) scripts/build/tree.sh derive $(B)/$(1)/base/src $(B)/$(1)/patched \
 		$(addprefix $(CURDIR)/,$($(1)_SERIES))
@@ -43,17 +43,17 @@ $(B)/$($(k)_TREE)/.tree: $(B)/$(1)/patched/.tree $($(k)_PATCHES)
 		$(abspath $($(k)_PATCHES))
 	@touch $$@)
 endef
-# A tree made from a folder (SRC_<t>: KSRC=, mk/ksrc.mk): its content
+# A tree made from a folder (TREE_<t>_SRC: KSRC=, mk/ksrc.mk): its content
 # imported, never written (scripts/build/ksrc.sh); base/.tree is touched
 # only when the content changed. Its patched is its base (no series).
 define import_rules
 $(B)/$(1)/base/.tree: FORCE | $(B)/.deps
-	$$(call stage,tree: $(1) = $(SRC_$(1)))
-	@$$(call timed,tree $(1)/base) scripts/build/ksrc.sh import $(SRC_$(1)) $(B)/$(1)/base $$@
+	$$(call stage,tree: $(1) = $(TREE_$(1)_SRC))
+	@$$(call timed,tree $(1)/base) scripts/build/ksrc.sh import $(TREE_$(1)_SRC) $(B)/$(1)/base $$@
 $(B)/$(1)/patched/.tree: $(B)/$(1)/base/.tree
 	@mkdir -p $$(@D) && ln -sfn ../base/src $$(@D)/src && touch $$@
 endef
-$(foreach t,$(TREES_KNOWN),$(eval $(call $(if $(SRC_$(t)),import_rules,tree_rules),$(t))))
+$(foreach t,$(TREES_KNOWN),$(eval $(call $(if $(TREE_$(t)_SRC),import_rules,tree_rules),$(t))))
 define series_tree_rule
 $(B)/$($(1)_TREE)/.tree: $(B)/$($(1)_TREEID)/base/.tree $(SERIES_FILES)
 	@mkdir -p $$(@D)
@@ -64,21 +64,21 @@ $(if $(SERIES_ROW),$(eval $(call series_tree_rule,$(SERIES_ROW))))
 trees: $(foreach t,$(TREES),$(B)/$(t)/base/.tree $(B)/$(t)/patched/.tree)
 # Every tree's package version (and suite) beside its tarball; the host's
 # own tarball's in build/sources/<t>/. One clear line when it cannot be had.
-sinfo = $(if $(SRC_$(1)),$(B)/$(1)/base/.tree,$(if $(SUITES_$(1)),$(TARBALL_$(1)).info,$(B)/sources/$(1)/$(notdir $(TARBALL_$(1))).info))
+sinfo = $(if $(TREE_$(1)_SRC),$(B)/$(1)/base/.tree,$(if $(TREE_$(1)_SUITES),$(TREE_$(1)_TARBALL).info,$(B)/sources/$(1)/$(notdir $(TREE_$(1)_TARBALL)).info))
 define source_rule
 $(call sinfo,$(1)): | $(B)/.deps
-	$$(call stage,source $(1): $(PKG_$(1))$(if $(SUITES_$(1)), from $(SUITES_$(1)),))
-	@INFO_DIR=$$(@D) $$(call timed,source $(1)) scripts/build/fetch-source.sh $(1) $(PKG_$(1)) \
-		$(TARBALL_$(1)) $(SUITES_$(1))
+	$$(call stage,source $(1): $(TREE_$(1)_PKG)$(if $(TREE_$(1)_SUITES), from $(TREE_$(1)_SUITES),))
+	@INFO_DIR=$$(@D) $$(call timed,source $(1)) scripts/build/fetch-source.sh $(1) $(TREE_$(1)_PKG) \
+		$(TREE_$(1)_TARBALL) $(TREE_$(1)_SUITES)
 endef
-$(foreach t,$(TREES_KNOWN),$(if $(SRC_$(t)),,$(eval $(call source_rule,$(t)))))
+$(foreach t,$(TREES_KNOWN),$(if $(TREE_$(t)_SRC),,$(eval $(call source_rule,$(t)))))
 
 # What every report names, per tree in TREES: version, package, tarball and
 # its sha256, the series.
-tree_info = $(if $(SRC_$(1)),cat $(B)/$(1)/base/info;,$(tree_info_pkg))
-tree_info_pkg = echo "tree $(1): $$(MAKEFLAGS= make -s -C $(B)/$(1)/base/src kernelversion) from $(TARBALL_$(1)), $$(cat $(call sinfo,$(1)))"; \
-	echo "  tarball sha256: $$(sha256sum < $(TARBALL_$(1)) | cut -d' ' -f1)"; \
-	echo "  series: $$(git -C $(B)/$(1)/patched/src rev-list --count base..HEAD) patches ($(PATCHDIR_$(1))/), patched HEAD $$(git -C $(B)/$(1)/patched/src rev-parse --short HEAD)";
+tree_info = $(if $(TREE_$(1)_SRC),cat $(B)/$(1)/base/info;,$(tree_info_pkg))
+tree_info_pkg = echo "tree $(1): $$(MAKEFLAGS= make -s -C $(B)/$(1)/base/src kernelversion) from $(TREE_$(1)_TARBALL), $$(cat $(call sinfo,$(1)))"; \
+	echo "  tarball sha256: $$(sha256sum < $(TREE_$(1)_TARBALL) | cut -d' ' -f1)"; \
+	echo "  series: $$(git -C $(B)/$(1)/patched/src rev-list --count base..HEAD) patches ($(TREE_$(1)_PATCHDIR)/), patched HEAD $$(git -C $(B)/$(1)/patched/src rev-parse --short HEAD)";
 $(B)/tree-info: $(foreach t,$(TREES),$(B)/$(t)/base/.tree $(B)/$(t)/patched/.tree $(call sinfo,$(t))) FORCE
 	@{ $(foreach t,$(TREES),$(call tree_info,$(t))) $(distro_info) } > $@.tmp.$$$$ && mv $@.tmp.$$$$ $@
 
@@ -87,11 +87,11 @@ $(B)/tree-info: $(foreach t,$(TREES),$(B)/$(t)/base/.tree $(B)/$(t)/patched/.tre
 # from the series), a sparse worktree of what the selftests build reads.
 KSELFTEST_PATHS := /tools/ /include/ /scripts/ /usr/ /Makefile
 define selftests_tree_rule
-$(B)/$(1)/selftests/.tree: $(B)/$(1)/patched/.tree $(KSELFTEST_FIXES_$(1)) \
+$(B)/$(1)/selftests/.tree: $(B)/$(1)/patched/.tree $(TREE_$(1)_KSELFTEST_FIXES) \
 		patches/kselftest-fixes/series
-	$$(call stage,tree: $(1)/selftests = $(1)/patched + $(words $(KSELFTEST_FIXES_$(1))) selftest fixes)
+	$$(call stage,tree: $(1)/selftests = $(1)/patched + $(words $(TREE_$(1)_KSELFTEST_FIXES)) selftest fixes)
 	@$$(call timed,tree $(1)/selftests) scripts/build/tree.sh commit $(B)/$(1)/base/src selftests patched \
-		$(addprefix $(CURDIR)/,$(KSELFTEST_FIXES_$(1)))
+		$(addprefix $(CURDIR)/,$(TREE_$(1)_KSELFTEST_FIXES))
 	@scripts/build/tree.sh sparse $(B)/$(1)/base/src $(B)/$(1)/selftests selftests $(KSELFTEST_PATHS)
 	@touch $$@
 endef

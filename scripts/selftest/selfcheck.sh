@@ -390,8 +390,8 @@ check "make matrix -> every arch and the debug guest" \
 check "make check CHECK_ARCHES=\"x86_64 i386\" CHECK_DEBUG_ARCHES=x86_64 -> i386's kernels and the debug guest" \
 	test "$(kobjs check CHECK_ARCHES="x86_64 i386" CHECK_DEBUG_ARCHES=x86_64)" = \
 	'obj/6.1-base-i386: obj/6.1-base-x86_64: obj/6.1-debug-x86_64: obj/6.1-patched-i386: obj/6.1-patched-x86_64: obj/x86_64: '
-check "DEBUG_arm64=y: make check CHECK_DEBUG_ARCHES=\"x86_64 arm64\" -> the arm64 debug kernel" \
-	sh -c "echo '$(kobjs check CHECK_STAGES=default DEBUG_arm64=y CHECK_DEBUG_ARCHES="x86_64 arm64")' | grep -q 'obj/6.1-debug-arm64:'"
+check "ARCH_arm64_DEBUG=y: make check CHECK_DEBUG_ARCHES=\"x86_64 arm64\" -> the arm64 debug kernel" \
+	sh -c "echo '$(kobjs check CHECK_STAGES=default ARCH_arm64_DEBUG=y CHECK_DEBUG_ARCHES="x86_64 arm64")' | grep -q 'obj/6.1-debug-arm64:'"
 fails_with "make check whose arches have none of CHECK_MUTANT_ARCHES -> one line, not 0 mutants passed" \
 	"CHECK_MUTANT_ARCHES=x86_64: none of make check's ARCHES (arm64)" \
 	pmake -n check CHECK_ARCHES=arm64
