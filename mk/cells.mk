@@ -3,7 +3,7 @@
 # time, the cell table (build/cells.json, make cell-info), results of
 # cells run elsewhere, the mutants' verdict, bench and cost, the shell.
 
-# --- clocks: how a cell's guest time runs (<c>_CLOCK) ---------------------------
+# --- clocks: how a cell's guest time runs (ROW_<row>_CLOCK) ---------------------------
 # A cell row's _CLOCK (default virtual): virtual: QEMU -icount, guest time
 # follows executed instructions and idle time is skipped, so host load
 # cannot make a test late; count: the same at one instruction per ns, for
@@ -22,26 +22,26 @@ CLOCK_count   := -icount shift=0,sleep=off
 
 # --- cells -------------------------------------------------------------------
 # What a cell boots: ROW ARCH -> kernel, initramfs, command line, QEMU line.
-cell_kernel  = $(call kimg,$($(1)_KERNEL),$(2))
-cell_initrd  = $(B)/guest/$($(1)_PAYLOAD)/$(2)/initramfs.cpio
+cell_kernel  = $(call kimg,$(ROW_$(1)_KERNEL),$(2))
+cell_initrd  = $(B)/guest/$(ROW_$(1)_PAYLOAD)/$(2)/initramfs.cpio
 cell_cmdline = $(ARCH_$(2)_CMDLINE) matrix.row=$(1) matrix.timer_irq=$(ARCH_$(2)_TIMER_IRQ) \
-	matrix.clock=$($(1)_CLOCK) $($(1)_CMDLINE)$(if $(ARCH_$(2)_$($(1)_ARCHVARS)_CMDLINE), $(ARCH_$(2)_$($(1)_ARCHVARS)_CMDLINE))
-cell_qemu    = $(ARCH_$(2)_QEMU) $($(1)_QEMU) $(CLOCK_$($(1)_CLOCK))
+	matrix.clock=$(ROW_$(1)_CLOCK) $(ROW_$(1)_CMDLINE)$(if $(ARCH_$(2)_$(ROW_$(1)_ARCHVARS)_CMDLINE), $(ARCH_$(2)_$(ROW_$(1)_ARCHVARS)_CMDLINE))
+cell_qemu    = $(ARCH_$(2)_QEMU) $(ROW_$(1)_QEMU) $(CLOCK_$(ROW_$(1)_CLOCK))
 # What scripts/boot/boot.sh adds to every cell's command line (a panic ends the
 # guest at once; console quiet but for warnings), and a LAVA job too.
 export BOOT_APPEND := panic=-1 loglevel=5
 # cell_rule ROW ARCH: boot (or reuse) one cell into $(ROW_RESULTS)/ARCH.
 define cell_rule
-$($(1)_RESULTS)/$(2)/status: $(call cell_kernel,$(1),$(2)) $(call cell_initrd,$(1),$(2)) \
-		$(if $($(1)_GATE),$(call kimg,$($(1)_GATE),$(2))) FORCE
+$(ROW_$(1)_RESULTS)/$(2)/status: $(call cell_kernel,$(1),$(2)) $(call cell_initrd,$(1),$(2)) \
+		$(if $(ROW_$(1)_GATE),$(call kimg,$(ROW_$(1)_GATE),$(2))) FORCE
 	$$(call stage,cell: $(1)-$(2))
-	@BOOT_RETRY="$(ARCH_$(2)_BOOT_RETRY)" $(if $($(1)_GATE),MUTATION_REF=$(call kimg,$($(1)_GATE),$(2)) )$$(call \
-		timed,boot $(1)-$(2)) $(if $($(1)_GATE),scripts/mutation/cell.sh,scripts/boot/cell.sh) \
+	@BOOT_RETRY="$(ARCH_$(2)_BOOT_RETRY)" $(if $(ROW_$(1)_GATE),MUTATION_REF=$(call kimg,$(ROW_$(1)_GATE),$(2)) )$$(call \
+		timed,boot $(1)-$(2)) $(if $(ROW_$(1)_GATE),scripts/mutation/cell.sh,scripts/boot/cell.sh) \
 		$$(@D) $(BOOT_TIMEOUT) $(call cell_kernel,$(1),$(2)) $(call cell_initrd,$(1),$(2)) \
 		"$(call cell_cmdline,$(1),$(2))" $(call cell_qemu,$(1),$(2))
 	@echo "    $(1)-$(2): $$$$(cat $$@)"
 endef
-$(foreach c,$(CELLROWS),$(foreach a,$($(c)_ARCHES),$(eval $(call cell_rule,$(c),$(a)))))
+$(foreach c,$(CELLROWS),$(foreach a,$(ROW_$(c)_ARCHES),$(eval $(call cell_rule,$(c),$(a)))))
 boot: $(call status_of,$(MATRIX_ROWS))
 
 REPORT_DIR ?= $(B)/report
@@ -52,7 +52,7 @@ report: $(call status_of,$(MATRIX_ROWS)) $(B)/tree-info | $(B)/.deps-results
 	$(call stage,report)
 	@scripts/results/report.sh $(REPORT_ARGS) $(call report_cells,$(MATRIX_ROWS)); rc=$$?; \
 		$(if $(SERIES_ROW),scripts/results/series.py $(B)/results $(REPORT_DIR)/series.txt $(TREE)-base $(TREE)-patched $(SERIES_ROW) \
-			$(foreach a,$($(SERIES_ROW)_ARCHES),$(addprefix $(a):,$(ARCH_$(a)_ABIS))) -- $($(TREE)_MUTANTS);) \
+			$(foreach a,$(ROW_$(SERIES_ROW)_ARCHES),$(addprefix $(a):,$(ARCH_$(a)_ABIS))) -- $(TREE_$(TREE)_MUTANT_ROWS);) \
 		$(if $(DISTRO_CELLS),scripts/results/defects.py $(REPORT_DIR)/verdicts.tsv $(sort $(foreach p,$(DISTRO_CELLS),$(firstword $(subst :, ,$(p))))) \
 			| tee $(REPORT_DIR)/defects.txt | tee -a $(REPORT_DIR)/report.txt;) \
 		$(call results_record,matrix,local,$(REPORT_DIR),$(B)/results,$(MATRIX_ROWS)) || rc=1; exit $$rc
@@ -66,8 +66,8 @@ GOAL_CELLS_cell = $(filter $(CELL),$(CELL_IDS))
 cell: $(if $(call goal,cell cell-info),$(cell_check) \
 	$(call cell_status,$(GOAL_CELLS_cell)) $(B)/tree-info)
 	@scripts/results/report.sh $(B)/results compat-tests/expected-failures $(B)/tree-info \
-		$(B)/report/$(CELL) $(filter $(ROW_$(CELL)):$(ARCH_$(CELL)):%,$(call report_cells,$(ROW_$(CELL)))); rc=$$?; \
-		$(call results_record,cell,local,$(B)/report/$(CELL),$(B)/results,$(ROW_$(CELL))) || rc=1; exit $$rc
+		$(B)/report/$(CELL) $(filter $(CELL_$(CELL)_ROW):$(CELL_$(CELL)_ARCH):%,$(call report_cells,$(CELL_$(CELL)_ROW))); rc=$$?; \
+		$(call results_record,cell,local,$(B)/report/$(CELL),$(B)/results,$(CELL_$(CELL)_ROW)) || rc=1; exit $$rc
 # --- the cell table: build/cells.json ----------------------------------------------
 # Every cell of every row (CELL_IDS) as data, written once per run by the
 # goals that read it (make cell-info, culprit, lava, lab-selftest): what a
@@ -76,25 +76,25 @@ cell: $(if $(call goal,cell cell-info),$(cell_check) \
 # parses a cell id or a row name.
 RUN_CELLS = $(call cell_ids,$(MATRIX_ROWS) $(RUN_MUTANTS))
 # guests/init runs /tests/*/ (sorted bytewise, as make's sort), the overlay last.
-guest_suites = $(sort $(call pabis,$($(1)_PAYLOAD),$(2))) $(if $(call poverlay,$($(1)_PAYLOAD),$(2)),overlay)
+guest_suites = $(sort $(call pabis,$(ROW_$(1)_PAYLOAD),$(2))) $(if $(call poverlay,$(ROW_$(1)_PAYLOAD),$(2)),overlay)
 # A mutant's reference: its tree's patched cell of the same arch.
-ref_json = {"row": $(call jstr,$(1)), "cell": $(call jstr,$(1)-$(2)), "results": $(call jstr,$($(1)_RESULTS)/$(2))}
+ref_json = {"row": $(call jstr,$(1)), "cell": $(call jstr,$(1)-$(2)), "results": $(call jstr,$(ROW_$(1)_RESULTS)/$(2))}
 define cell_json
-{"id": $(call jstr,$(1)), "row": $(call jstr,$(ROW_$(1))), "arch": $(call jstr,$(ARCH_$(1))),
- "tree": $(call jstr,$($(ROW_$(1))_TREEID)), "flavour": $(call jstr,$($(ROW_$(1))_FLAVOUR)),
- "kernel": {"row": $(call jstr,$($(ROW_$(1))_KERNEL)), "image": $(call jstr,$(call cell_kernel,$(ROW_$(1)),$(ARCH_$(1)))),
-  "obj": $(call jstr,$(call kobj,$($(ROW_$(1))_KERNEL),$(ARCH_$(1)))), "tree": $(call jstr,$($($(ROW_$(1))_KERNEL)_TREE)),
-  "branch": $(call jstr,$(or $($($(ROW_$(1))_KERNEL)_BRANCH),$(FLAVOUR_$($($(ROW_$(1))_KERNEL)_FLAVOUR)_SOURCE))),
-  "repo": $(call jstr,$(call kroot,$($(ROW_$(1))_KERNEL))/base/src),
-  "kbuild": $(call jlist,$(wordlist 2,999,$(call kbuild_args,$($(ROW_$(1))_KERNEL),$(ARCH_$(1)))))},
- "initramfs": $(call jstr,$(call cell_initrd,$(ROW_$(1)),$(ARCH_$(1)))), "payload": $(call jstr,$($(ROW_$(1))_PAYLOAD)),
- "abis": $(call jlist,$(call pabis,$($(ROW_$(1))_PAYLOAD),$(ARCH_$(1)))), "suites": $(call jlist,$(call guest_suites,$(ROW_$(1)),$(ARCH_$(1)))),
- "cmdline": $(call jstr,$(call cell_cmdline,$(ROW_$(1)),$(ARCH_$(1)))), "boot_append": $(call jstr,$(BOOT_APPEND)),
- "qemu": $(call jstr,$(call cell_qemu,$(ROW_$(1)),$(ARCH_$(1)))), "clock": $(call jstr,$($(ROW_$(1))_CLOCK)),
- "timeout": $(BOOT_TIMEOUT), "results": $(call jstr,$($(ROW_$(1))_RESULTS)/$(ARCH_$(1))),
- "report_root": $(call jstr,$(patsubst %/$(ROW_$(1)),%,$($(ROW_$(1))_RESULTS))),
- "report_cells": $(call jlist,$(filter $(ROW_$(1)):$(ARCH_$(1)):%,$(call report_cells,$(ROW_$(1))))),
- "ref": $(if $($(ROW_$(1))_REF),$(call ref_json,$($(ROW_$(1))_REF),$(ARCH_$(1))),null),
+{"id": $(call jstr,$(1)), "row": $(call jstr,$(CELL_$(1)_ROW)), "arch": $(call jstr,$(CELL_$(1)_ARCH)),
+ "tree": $(call jstr,$(ROW_$(CELL_$(1)_ROW)_TREE)), "flavour": $(call jstr,$(ROW_$(CELL_$(1)_ROW)_NAME)),
+ "kernel": {"row": $(call jstr,$(ROW_$(CELL_$(1)_ROW)_KERNEL)), "image": $(call jstr,$(call cell_kernel,$(CELL_$(1)_ROW),$(CELL_$(1)_ARCH))),
+  "obj": $(call jstr,$(call kobj,$(ROW_$(CELL_$(1)_ROW)_KERNEL),$(CELL_$(1)_ARCH))), "tree": $(call jstr,$(ROW_$(ROW_$(CELL_$(1)_ROW)_KERNEL)_SOURCE)),
+  "branch": $(call jstr,$(or $(ROW_$(ROW_$(CELL_$(1)_ROW)_KERNEL)_BRANCH),$(FLAVOUR_$(ROW_$(ROW_$(CELL_$(1)_ROW)_KERNEL)_NAME)_SOURCE))),
+  "repo": $(call jstr,$(call kroot,$(ROW_$(CELL_$(1)_ROW)_KERNEL))/base/src),
+  "kbuild": $(call jlist,$(wordlist 2,999,$(call kbuild_args,$(ROW_$(CELL_$(1)_ROW)_KERNEL),$(CELL_$(1)_ARCH))))},
+ "initramfs": $(call jstr,$(call cell_initrd,$(CELL_$(1)_ROW),$(CELL_$(1)_ARCH))), "payload": $(call jstr,$(ROW_$(CELL_$(1)_ROW)_PAYLOAD)),
+ "abis": $(call jlist,$(call pabis,$(ROW_$(CELL_$(1)_ROW)_PAYLOAD),$(CELL_$(1)_ARCH))), "suites": $(call jlist,$(call guest_suites,$(CELL_$(1)_ROW),$(CELL_$(1)_ARCH))),
+ "cmdline": $(call jstr,$(call cell_cmdline,$(CELL_$(1)_ROW),$(CELL_$(1)_ARCH))), "boot_append": $(call jstr,$(BOOT_APPEND)),
+ "qemu": $(call jstr,$(call cell_qemu,$(CELL_$(1)_ROW),$(CELL_$(1)_ARCH))), "clock": $(call jstr,$(ROW_$(CELL_$(1)_ROW)_CLOCK)),
+ "timeout": $(BOOT_TIMEOUT), "results": $(call jstr,$(ROW_$(CELL_$(1)_ROW)_RESULTS)/$(CELL_$(1)_ARCH)),
+ "report_root": $(call jstr,$(patsubst %/$(CELL_$(1)_ROW),%,$(ROW_$(CELL_$(1)_ROW)_RESULTS))),
+ "report_cells": $(call jlist,$(filter $(CELL_$(1)_ROW):$(CELL_$(1)_ARCH):%,$(call report_cells,$(CELL_$(1)_ROW)))),
+ "ref": $(if $(ROW_$(CELL_$(1)_ROW)_REF),$(call ref_json,$(ROW_$(CELL_$(1)_ROW)_REF),$(CELL_$(1)_ARCH)),null),
  "expected_failures": $(call jstr,$(CURDIR)/compat-tests/expected-failures)}
 endef
 cells_json = {"run": $(call jlist,$(RUN_CELLS)),$(nl) "cells": [$(nl)$(call cell_json,$(firstword $(1)))$(foreach c,\
@@ -120,13 +120,13 @@ report-only:
 # Each mutant-<x> kernel is the series plus one wrong change
 # (patches/mutants/); it must fail at least one test that passes on patched.
 # A mutant of another tree is compared with that tree's patched cells.
-MUTANT_ROWS = $(sort $(foreach m,$(RUN_MUTANTS),$($(m)_REF))) $(RUN_MUTANTS)
+MUTANT_ROWS = $(sort $(foreach m,$(RUN_MUTANTS),$(ROW_$(m)_REF))) $(RUN_MUTANTS)
 GOAL_CELLS_mutants = $(call cell_ids,$(MUTANT_ROWS))
 mutants: $(call cell_status,$(GOAL_CELLS_mutants)) $(B)/tree-info | $(B)/.deps-results
 	$(call stage,mutants)
 	@scripts/results/mutants.sh $(B)/results compat-tests/expected-failures $(B)/tree-info \
 		$(REPORT_DIR)/mutants \
-		$(foreach m,$(RUN_MUTANTS),"$(m) $($(m)_REF) $(call report_cells,$(m))"); rc=$$?; \
+		$(foreach m,$(RUN_MUTANTS),"$(m) $(ROW_$(m)_REF) $(call report_cells,$(m))"); rc=$$?; \
 		scripts/results/report.sh $(B)/results compat-tests/expected-failures $(B)/tree-info $(REPORT_DIR)/mutants/verdicts \
 			$(call report_cells,$(MUTANT_ROWS)) >/dev/null; \
 		$(call results_record,mutants,local,$(REPORT_DIR)/mutants/verdicts,$(B)/results,$(MUTANT_ROWS)) || rc=1; exit $$rc

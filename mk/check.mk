@@ -78,11 +78,11 @@ check-dashboard: | matrix
 	@$(MAKE) POOL=parent dashboard-check ARCHES="$(ARCHES)"
 # Every kernel the check's sub-makes boot, built here in the kernel chain.
 # kernel:arch pairs (kimgs turns them into images).
-CHECK_KPAIRS = $(if $(call check_has,mutants),$(foreach m,$(RUN_MUTANTS),$(foreach a,$(filter $(CHECK_MUTANT_ARCHES),$($(m)_ARCHES)),$(m):$(a)))) \
+CHECK_KPAIRS = $(if $(call check_has,mutants),$(foreach m,$(RUN_MUTANTS),$(foreach a,$(filter $(CHECK_MUTANT_ARCHES),$(ROW_$(m)_ARCHES)),$(m):$(a)))) \
 	$(foreach t,$(CHECK_TREES),$(foreach k,base patched,\
 		$(foreach a,$(filter $(CHECK_TREE_ARCHES),$(ARCHES)),$(t)-$(k):$(a))) \
-		$(foreach m,$(if $(filter $(t),$(CHECK_MUTANT_TREES)),$($(t)_MUTANTS)),\
-			$(foreach a,$(filter $(CHECK_TREE_ARCHES),$($(m)_ARCHES)),$(m):$(a))))
+		$(foreach m,$(if $(filter $(t),$(CHECK_MUTANT_TREES)),$(TREE_$(t)_MUTANT_ROWS)),\
+			$(foreach a,$(filter $(CHECK_TREE_ARCHES),$(ROW_$(m)_ARCHES)),$(m):$(a))))
 check-kernels: $(call kimgs,$(CHECK_KPAIRS))
 # LAVA jobs of the cells make check builds: no mutant kernel for an arch
 # outside CHECK_MUTANT_ARCHES just to export its job (make lava: all).
@@ -103,7 +103,7 @@ check-trees: | check-kernels $(filter check-lava check-mutants,$(CHECK_PARTS))
 		TREES="$(CHECK_TREES)" ARCHES="$(CHECK_TREE_ARCHES)" FLAVOURS="base patched nocompat" \
 		MUTANT_TREES="$(CHECK_MUTANT_TREES)" REPORT_DIR=$(B)/report/trees \
 		LAVA_CELLS="$(foreach t,$(CHECK_TREES),$(filter $(addprefix %-,$(CHECK_TREE_ARCHES)),\
-			$(call cell_ids,$(t)-base $(t)-patched $(if $(filter $(t),$(CHECK_MUTANT_TREES)),$($(t)_MUTANTS)))))")
+			$(call cell_ids,$(t)-base $(t)-patched $(if $(filter $(t),$(CHECK_MUTANT_TREES)),$(TREE_$(t)_MUTANT_ROWS)))))")
 # Then make mutation of every tree (mk/mutation.mk), one tree at a time.
 check-all:
 	@$(MAKE) check bisect TREES="$(TREES_KNOWN)" ARCHES="$(ARCHES)" CHECK_TREES= CHECK_MUTANT_ARCHES="$(ARCHES)" \
@@ -117,13 +117,13 @@ check-all:
 # One kernel build at a time, each with every core (kbuild.sh -j$(nproc)),
 # so a cell boots beside the next build: GNU make would otherwise start
 # every kernel it can before any boot, and a cold matrix ended with the
-# KASAN guest booting alone. Rows with <row>_FIRST (the longest boot) lead.
+# KASAN guest booting alone. Rows with ROW_<row>_FIRST (the longest boot) lead.
 # Only for the goals that build many kernels: make cell builds its own.
 # Not under make -k: a failed kernel would hold back every one after it.
 KCHAIN_GOALS := matrix report boot kernels check
-KCHAIN_ROWS = $(foreach c,$(MATRIX_ROWS),$(if $($(c)_FIRST),$(c))) \
-	$(foreach c,$(MATRIX_ROWS),$(if $($(c)_FIRST),,$(c)))
-KCHAIN_MATRIX = $(foreach c,$(KCHAIN_ROWS),$(foreach a,$($(c)_ARCHES),$($(c)_KERNEL):$(a)))
+KCHAIN_ROWS = $(foreach c,$(MATRIX_ROWS),$(if $(ROW_$(c)_FIRST),$(c))) \
+	$(foreach c,$(MATRIX_ROWS),$(if $(ROW_$(c)_FIRST),,$(c)))
+KCHAIN_MATRIX = $(foreach c,$(KCHAIN_ROWS),$(foreach a,$(ROW_$(c)_ARCHES),$(ROW_$(c)_KERNEL):$(a)))
 KCHAIN_PAIRS = $(call uniq,$(if $(filter check,$(PROFILE)),$(if $(CHECK_MATRIX),$(KCHAIN_MATRIX)) $(CHECK_KPAIRS),$(KCHAIN_MATRIX)))
 kchain = $(if $(word 2,$(1)),$(eval $(word 2,$(1)): | $(word 1,$(1)))$(call kchain,$(wordlist 2,$(words $(1)),$(1))))
 CHAIN_RUN := $(if $(call goal,$(KCHAIN_GOALS)),y)
@@ -147,10 +147,10 @@ DISK_MIB_WORKTREE := 1700
 DISK_MIB_KERNEL   := 200
 DISK_MIB_RUN      := 1500
 DISK_MIB_CCACHE   := 500
-kwt   = $(if $($(1)_SHARED),$(call kroot,$(1))/shared-$($(1)_SHARED)/src,$(if $(filter base %/base,$($(1)_TREE))$($(1)_IMAGE),,$(B)/$($(1)_TREE)/.tree))
+kwt   = $(if $(ROW_$(1)_SHARED),$(call kroot,$(1))/shared-$(ROW_$(1)_SHARED)/src,$(if $(filter base %/base,$(ROW_$(1)_SOURCE))$(ROW_$(1)_IMAGE),,$(B)/$(ROW_$(1)_SOURCE)/.tree))
 kdisk = $(foreach p,$(1),$(call kdisk1,$(firstword $(subst :, ,$(p))),$(lastword $(subst :, ,$(p)))))
 kdisk1 = $(call kobj,$(1),$(2)):$(call kroot,$(1))/base/.tree:$(call kwt,$(1))
-cell_kpairs = $(foreach c,$(1),$($(ROW_$(c))_KERNEL):$(ARCH_$(c)))
+cell_kpairs = $(foreach c,$(1),$(ROW_$(CELL_$(c)_ROW)_KERNEL):$(CELL_$(c)_ARCH))
 # The goals' own tables, beside each goal's rule: GOAL_CELLS_<goal> (the
 # cells it boots or exports) and GOAL_KPAIRS_<goal> (kernel:arch it builds).
 DISK_CELLS = $(foreach g,$(GOALS),$(GOAL_CELLS_$(g)))

@@ -23,7 +23,7 @@ $(if $(call goal,lava lava-check lava-validate lab),\
 	$(call check_in,LAVA_CELLS,$(LAVA_CELLS),$(CELL_IDS),cell ('make cells' lists them)))
 $(if $(call goal,lava-check),\
 	$(call check_in,LAVA_RUN_CELLS,$(LAVA_RUN_CELLS),$(LAVA_CELLS),cell of LAVA_CELLS))
-cell_files = $(foreach c,$(1),$(call cell_kernel,$(ROW_$(c)),$(ARCH_$(c))) $(call cell_initrd,$(ROW_$(c)),$(ARCH_$(c))))
+cell_files = $(foreach c,$(1),$(call cell_kernel,$(CELL_$(c)_ROW),$(CELL_$(c)_ARCH)) $(call cell_initrd,$(CELL_$(c)_ROW),$(CELL_$(c)_ARCH)))
 $(B)/.deps-lava: scripts/lava/lava.sh | $(B)/.deps
 	@scripts/lava/lava.sh deps && touch $@
 GOAL_CELLS_lava = $(LAVA_CELLS)
@@ -70,7 +70,7 @@ lab: lab-args lava | $(B)/.deps-results
 	$(call stage,lab: $(words $(LAVA_CELLS)) cells on LAVA identity $(LAVA_IDENTITY))
 	@LAVA_IDENTITY='$(LAVA_IDENTITY)' ARTIFACT_URL='$(ARTIFACT_URL)' \
 		$(call timed,lab) scripts/lava/lava.sh lab $(LAVA_CELLS); rc=$$?; \
-		[ ! -f $(B)/lab/report/verdicts.tsv ] || $(call results_record,matrix,lab,$(B)/lab/report,$(B)/lab/results,$(sort $(foreach c,$(LAVA_CELLS),$(ROW_$(c))))) || rc=1; exit $$rc
+		[ ! -f $(B)/lab/report/verdicts.tsv ] || $(call results_record,matrix,lab,$(B)/lab/report,$(B)/lab/results,$(sort $(foreach c,$(LAVA_CELLS),$(CELL_$(c)_ROW)))) || rc=1; exit $$rc
 GOAL_CELLS_lab = $(LAVA_CELLS)
 GOAL_CELLS_lab-selftest = $(LAB_CELLS)
 lab-selftest: $(B)/.deps-lava $(B)/tree-info $(B)/cells.json $(call cell_files,$(GOAL_CELLS_lab-selftest)) \

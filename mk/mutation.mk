@@ -41,7 +41,7 @@ mutation-run: $(call status_of,$(TREE)-patched $(MUTATION_ROWS)) $(B)/tree-info 
 	@$(call results_cellmap,$(TREE)-patched $(MUTATION_ROWS),$(B)/.cellmap-mutation) && \
 	scripts/mutation/report.py report $(B)/results $(MUTATION_DIR) $(REPORT_DIR)/mutation "$(ARCHES)" \
 		"$(MUTATION_T0)" "$(TREE)-patched $(call report_cells,$(TREE)-patched)" \
-		$(foreach m,$(MUTATION_ROWS),"$($(m)_MUTATION_ID) $(m) $($(m)_REF) $(call report_cells,$(m))"); rc=$$?; \
+		$(foreach m,$(MUTATION_ROWS),"$(ROW_$(m)_MUTATION_ID) $(m) $(ROW_$(m)_REF) $(call report_cells,$(m))"); rc=$$?; \
 	scripts/results/report.sh $(B)/results compat-tests/expected-failures $(B)/tree-info \
 		$(REPORT_DIR)/mutation/verdicts $$(cat $(REPORT_DIR)/mutation/booted) >/dev/null; \
 	scripts/results/record.sh mutation local $(REPORT_DIR)/mutation/verdicts $(B)/results $(B)/tree-info \

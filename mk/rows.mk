@@ -36,9 +36,12 @@ FLAVOURS ?= distro
 endif
 
 # --- rows of every tree ----------------------------------------------------------
-# Kernel rows <k>: _TREEID (the tree), _FLAVOUR, _TREE (its source under
-# build/: <t>/base, <t>/patched, or a commit <t>/<flavour> built in the
-# tree's shared worktree <k>_SHARED), _BRANCH, _FROM and _PATCHES (the
+# A row of tree <t> is named <t>-<name>, <name> a flavour (base, patched,
+# debug...), mutant-<x>, bisect-<k>, series-<hash>, mutation-<id>, bench-<k>
+# or cost<r>-<k>; its fields are ROW_<row>_<FIELD>. A row is a kernel row,
+# a cell row or both (a mutant). Kernel rows: _TREE, _NAME, _SOURCE (its
+# source under build/: <t>/base, <t>/patched, or a commit <t>/<name> built
+# in the tree's shared worktree _SHARED), _BRANCH, _FROM and _PATCHES (the
 # commit: patches on top of a revision of patched), _PATCHSET (every patch
 # on top of base, for KCIDB), _FRAGS, _KMAKE, _ARCHES, _IMAGE (a Debian
 # image package: mk/kernels.mk's distro rule).
@@ -48,79 +51,81 @@ endif
 # lock): mutants (series + a small change) apart from prefixes (without
 # patch 3's header change, which rebuilds most).
 define kernel_row
-$(1)-$(2)_TREEID   := $(1)
-$(1)-$(2)_FLAVOUR  := $(2)
-$(1)-$(2)_TREE     := $(1)/$(FLAVOUR_$(2)_SOURCE)
-$(1)-$(2)_PATCHSET := $(if $(filter patched,$(FLAVOUR_$(2)_SOURCE)),$$($(1)_SERIES))
-$(1)-$(2)_FRAGS    := $(TREE_$(1)_FRAGS) $(FLAVOUR_$(2)_FRAGS)
-$(1)-$(2)_IMAGE    := $(FLAVOUR_$(2)_IMAGE)
+ROW_$(1)-$(2)_TREE   := $(1)
+ROW_$(1)-$(2)_NAME  := $(2)
+ROW_$(1)-$(2)_SOURCE     := $(1)/$(FLAVOUR_$(2)_SOURCE)
+ROW_$(1)-$(2)_PATCHSET := $(if $(filter patched,$(FLAVOUR_$(2)_SOURCE)),$$(TREE_$(1)_SERIES))
+ROW_$(1)-$(2)_FRAGS    := $(TREE_$(1)_FRAGS) $(FLAVOUR_$(2)_FRAGS)
+ROW_$(1)-$(2)_IMAGE    := $(FLAVOUR_$(2)_IMAGE)
 KERNELS += $(1)-$(2)
 endef
 # commit_row TREE FLAVOUR SHARED FROM PATCHES PATCHSET ARCHES
 define commit_row
-$(1)-$(2)_TREEID   := $(1)
-$(1)-$(2)_FLAVOUR  := $(2)
-$(1)-$(2)_TREE     := $(1)/$(2)
-$(1)-$(2)_BRANCH   := $(2)
-$(1)-$(2)_SHARED   := $(3)
-$(1)-$(2)_FROM     := $(4)
-$(1)-$(2)_PATCHES  := $(5)
-$(1)-$(2)_PATCHSET := $(6)
-$(1)-$(2)_FRAGS    := $(TREE_$(1)_FRAGS)
-$(1)-$(2)_ARCHES    = $$(filter $(7),$$(ARCHES))
+ROW_$(1)-$(2)_TREE   := $(1)
+ROW_$(1)-$(2)_NAME  := $(2)
+ROW_$(1)-$(2)_SOURCE     := $(1)/$(2)
+ROW_$(1)-$(2)_BRANCH   := $(2)
+ROW_$(1)-$(2)_SHARED   := $(3)
+ROW_$(1)-$(2)_FROM     := $(4)
+ROW_$(1)-$(2)_PATCHES  := $(5)
+ROW_$(1)-$(2)_PATCHSET := $(6)
+ROW_$(1)-$(2)_FRAGS    := $(TREE_$(1)_FRAGS)
+ROW_$(1)-$(2)_ARCHES    = $$(filter $(7),$$(ARCHES))
 KERNELS += $(1)-$(2)
 endef
-# Cell rows: _TREEID, _FLAVOUR, _KERNEL, _PAYLOAD, _CLOCK, _QEMU,
+# Cell rows: _TREE, _NAME, _KERNEL, _PAYLOAD, _CLOCK, _QEMU,
 # _CMDLINE, _ARCHES, _FIRST, _RESULTS, _REF (a mutant's patched row),
-# _JUDGE (the flavour of its expected failures).
+# _JUDGE (the flavour of its expected failures), _JUDGETREE. A tree's row
+# lists: TREE_<t>_SERIES (its patch files), _MUTANT_ROWS, _BISECT_ROWS,
+# _MUTATION_ROWS.
 define cell_row
-$(1)-$(2)_TREEID  := $(1)
-$(1)-$(2)_FLAVOUR := $(2)
-$(1)-$(2)_KERNEL  := $(1)-$(or $(FLAVOUR_$(2)_KERNEL),$(2))
-$(1)-$(2)_PAYLOAD := $(subst %,$(1),$(or $(FLAVOUR_$(2)_PAYLOAD),tests-%))
-$(1)-$(2)_ARCHVARS := $(FLAVOUR_$(2)_ARCHVARS)
-$(1)-$(2)_CLOCK   := $(FLAVOUR_$(2)_CLOCK)
-$(1)-$(2)_QEMU    := $(FLAVOUR_$(2)_QEMU)
-$(1)-$(2)_CMDLINE := $(FLAVOUR_$(2)_CMDLINE)
-$(1)-$(2)_FIRST   := $(FLAVOUR_$(2)_FIRST)
-$(1)-$(2)_JUDGE   := $(FLAVOUR_$(2)_JUDGE)
-$(1)-$(2)_JUDGETREE := $(TREE_$(1)_JUDGETREE)
-$(if $(filter undefined,$(origin FLAVOUR_$(2)_ARCHES)),,$(1)-$(2)_ARCHES = $$(FLAVOUR_$(2)_ARCHES))
-$(if $(TREE_$(1)_$(FLAVOUR_$(2)_TREEARCHES)),$(1)-$(2)_ARCHES = $$(filter $(TREE_$(1)_$(FLAVOUR_$(2)_TREEARCHES)),$$(FLAVOUR_$(2)_ARCHES)))
+ROW_$(1)-$(2)_TREE  := $(1)
+ROW_$(1)-$(2)_NAME := $(2)
+ROW_$(1)-$(2)_KERNEL  := $(1)-$(or $(FLAVOUR_$(2)_KERNEL),$(2))
+ROW_$(1)-$(2)_PAYLOAD := $(subst %,$(1),$(or $(FLAVOUR_$(2)_PAYLOAD),tests-%))
+ROW_$(1)-$(2)_ARCHVARS := $(FLAVOUR_$(2)_ARCHVARS)
+ROW_$(1)-$(2)_CLOCK   := $(FLAVOUR_$(2)_CLOCK)
+ROW_$(1)-$(2)_QEMU    := $(FLAVOUR_$(2)_QEMU)
+ROW_$(1)-$(2)_CMDLINE := $(FLAVOUR_$(2)_CMDLINE)
+ROW_$(1)-$(2)_FIRST   := $(FLAVOUR_$(2)_FIRST)
+ROW_$(1)-$(2)_JUDGE   := $(FLAVOUR_$(2)_JUDGE)
+ROW_$(1)-$(2)_JUDGETREE := $(TREE_$(1)_JUDGETREE)
+$(if $(filter undefined,$(origin FLAVOUR_$(2)_ARCHES)),,ROW_$(1)-$(2)_ARCHES = $$(FLAVOUR_$(2)_ARCHES))
+$(if $(TREE_$(1)_$(FLAVOUR_$(2)_TREEARCHES)),ROW_$(1)-$(2)_ARCHES = $$(filter $(TREE_$(1)_$(FLAVOUR_$(2)_TREEARCHES)),$$(FLAVOUR_$(2)_ARCHES)))
 CELLROWS += $(1)-$(2)
 endef
 # A mutant is a commit, a kernel and a cell row on the arches of its line,
 # booted with the tree's judge alone (payload select-<t>); it must fail a
 # case that passes on <t>-patched.
 define mutant_row
-$(call commit_row,$(1),mutant-$(2),mutants,patched,$(MUTANT_PATCH_$(2)),$$($(1)_SERIES) $(MUTANT_PATCH_$(2)),$(MUTANT_ARCHES_$(2)))
-$(1)-mutant-$(2)_KERNEL  := $(1)-mutant-$(2)
-$(1)-mutant-$(2)_PAYLOAD := select-$(1)
-$(1)-mutant-$(2)_REF     := $(1)-patched
-$(1)_MUTANTS += $(1)-mutant-$(2)
+$(call commit_row,$(1),mutant-$(2),mutants,patched,$(MUTANT_PATCH_$(2)),$$(TREE_$(1)_SERIES) $(MUTANT_PATCH_$(2)),$(MUTANT_ARCHES_$(2)))
+ROW_$(1)-mutant-$(2)_KERNEL  := $(1)-mutant-$(2)
+ROW_$(1)-mutant-$(2)_PAYLOAD := select-$(1)
+ROW_$(1)-mutant-$(2)_REF     := $(1)-patched
+TREE_$(1)_MUTANT_ROWS += $(1)-mutant-$(2)
 CELLROWS += $(1)-mutant-$(2)
 endef
 # bisect-<k>: the first k patches, every k up to the whole series (which
 # the patched kernel builds too, but without -Werror) on every arch,
 # warnings in fs/select.c fatal.
 define bisect_row
-$(call commit_row,$(1),bisect-$(2),bisect,patched~$(shell expr $(words $($(1)_SERIES)) - $(2)),,$(wordlist 1,$(2),$($(1)_SERIES)),%)
-$(1)-bisect-$(2)_KMAKE := CFLAGS_select.o=-Werror
-$(1)_BISECTS += $(1)-bisect-$(2)
+$(call commit_row,$(1),bisect-$(2),bisect,patched~$(shell expr $(words $(TREE_$(1)_SERIES)) - $(2)),,$(wordlist 1,$(2),$(TREE_$(1)_SERIES)),%)
+ROW_$(1)-bisect-$(2)_KMAKE := CFLAGS_select.o=-Werror
+TREE_$(1)_BISECT_ROWS += $(1)-bisect-$(2)
 endef
 define tree_rows
-$(1)_SERIES := $(call series_of,$(TREE_$(1)_PATCHDIR))
+TREE_$(1)_SERIES := $(call series_of,$(TREE_$(1)_PATCHDIR))
 $(foreach f,$(call tree_flavours,$(1),y) $(call tree_flavours,$(1),n),$(if $(FLAVOUR_$(f)_KERNEL),,$(call kernel_row,$(1),$(f))$(nl)))
 $(foreach f,$(call tree_flavours,$(1),y),$(call cell_row,$(1),$(f))$(nl))
 $(foreach x,$(TREE_$(1)_MUTANTS),$(call mutant_row,$(1),$(x))$(nl))
 endef
 $(foreach t,$(TREES_KNOWN),$(eval $(call tree_rows,$(t))))
-$(foreach t,$(TREES_KNOWN),$(foreach k,$(call prefixes,$(words $($(t)_SERIES))),$(eval $(call bisect_row,$(t),$(k)))))
+$(foreach t,$(TREES_KNOWN),$(foreach k,$(call prefixes,$(words $(TREE_$(t)_SERIES))),$(eval $(call bisect_row,$(t),$(k)))))
 # The mutants a run boots: those of the trees in TREES and MUTANT_TREES
 # (make check: the trees with CHECK_MUTANTS_<t> := y).
 MUTANT_TREES ?= $(TREES_KNOWN)
 $(call check_in,MUTANT_TREES,$(MUTANT_TREES),$(TREES_KNOWN),tree (trees/<tree>.mk))
-RUN_MUTANTS = $(foreach t,$(filter $(MUTANT_TREES),$(TREES)),$($(t)_MUTANTS))
+RUN_MUTANTS = $(foreach t,$(filter $(MUTANT_TREES),$(TREES)),$(TREE_$(t)_MUTANT_ROWS))
 
 # A posted series (SERIES=<mbox or folder of format-patch files>) is a row
 # of TREE: <tree>-series-<hash of its patches>, each patch a commit on the
@@ -153,15 +158,15 @@ MUTATION_KMAKE := $(foreach o,$(MUTATION_OBJS),CFLAGS_$(notdir $(o))=-Werror)
 # of every operator and part of the series, not the file's first lines.
 MUTATION_RUN   := $(sort $(or $(MUTATION_IDS),$(shell cut -f1 $(MUTATION_DIR)/list 2>/dev/null)))
 define mutation_row
-$(call commit_row,$(1),mutation-$(2),mutants,patched,$(3),$$($(1)_SERIES) $(3),%)
-$(1)-mutation-$(2)_KMAKE := $(MUTATION_KMAKE)
-$(1)-mutation-$(2)_OBJS  := $(MUTATION_OBJS)
-$(1)_MUTATION += $(1)-mutation-$(2)
-$(if $(3),$(1)-mutation-$(2)_KERNEL  := $(1)-mutation-$(2)
-$(1)-mutation-$(2)_PAYLOAD := select-$(1)
-$(1)-mutation-$(2)_REF     := $(1)-patched
-$(1)-mutation-$(2)_GATE    := $(1)-mutation-series
-$(1)-mutation-$(2)_MUTATION_ID := $(2)
+$(call commit_row,$(1),mutation-$(2),mutants,patched,$(3),$$(TREE_$(1)_SERIES) $(3),%)
+ROW_$(1)-mutation-$(2)_KMAKE := $(MUTATION_KMAKE)
+ROW_$(1)-mutation-$(2)_OBJS  := $(MUTATION_OBJS)
+TREE_$(1)_MUTATION_ROWS += $(1)-mutation-$(2)
+$(if $(3),ROW_$(1)-mutation-$(2)_KERNEL  := $(1)-mutation-$(2)
+ROW_$(1)-mutation-$(2)_PAYLOAD := select-$(1)
+ROW_$(1)-mutation-$(2)_REF     := $(1)-patched
+ROW_$(1)-mutation-$(2)_GATE    := $(1)-mutation-series
+ROW_$(1)-mutation-$(2)_MUTATION_ID := $(2)
 MUTATION_ROWS += $(1)-mutation-$(2)
 CELLROWS += $(1)-mutation-$(2))
 endef
@@ -181,16 +186,16 @@ BENCH_TREE_KERNELS := $(patsubst $(BENCH_TREE)-%,%,$(filter $(BENCH_TREE)-%,$(KE
 BENCH_KERNELS ?= $(filter base patched lowres,$(BENCH_TREE_KERNELS))
 $(call check_in,BENCH_KERNELS,$(BENCH_KERNELS),$(BENCH_TREE_KERNELS),kernel of tree $(BENCH_TREE))
 define bench_row # TREE FLAVOUR KERNEL PAYLOAD CLOCK RESULTS
-$(1)-$(2)_TREEID  := $(1)
-$(1)-$(2)_FLAVOUR := $(2)
-$(1)-$(2)_KERNEL  := $(1)-$(3)
-$(1)-$(2)_PAYLOAD := $(4)
-$(1)-$(2)_CLOCK   := $(5)
-$(1)-$(2)_RESULTS := $(6)
-$(if $(filter bench,$(4)),$(1)-$(2)_CMDLINE := matrix.test_timeout=1800)
+ROW_$(1)-$(2)_TREE  := $(1)
+ROW_$(1)-$(2)_NAME := $(2)
+ROW_$(1)-$(2)_KERNEL  := $(1)-$(3)
+ROW_$(1)-$(2)_PAYLOAD := $(4)
+ROW_$(1)-$(2)_CLOCK   := $(5)
+ROW_$(1)-$(2)_RESULTS := $(6)
+$(if $(filter bench,$(4)),ROW_$(1)-$(2)_CMDLINE := matrix.test_timeout=1800)
 # norandmaps: with the user stack and mmap base placed at random on each
 # boot, a restart's instruction count moved by ~200 between boots (docs/bench.md).
-$(if $(filter cost,$(4)),$(1)-$(2)_CMDLINE := norandmaps)
+$(if $(filter cost,$(4)),ROW_$(1)-$(2)_CMDLINE := norandmaps)
 $(if $(filter cost,$(4)),COST_CELLS += $(1)-$(2))
 BENCH_CELLS += $(1)-$(2)
 CELLROWS += $(1)-$(2)
@@ -201,21 +206,21 @@ $(foreach r,$(shell seq $(BENCH_COST_ROUNDS)),$(foreach k,base patched,\
 
 # --- every row made: defaults, the cells a run has -------------------------------
 # Defaults for every row.
-$(foreach c,$(CELLROWS),$(if $($(c)_CLOCK),,$(eval $(c)_CLOCK := virtual)) \
-	$(eval $(c)_ARCHES ?= $$(ARCHES)) $(eval $(c)_RESULTS ?= $(B)/results/$(c)))
+$(foreach c,$(CELLROWS),$(if $(ROW_$(c)_CLOCK),,$(eval ROW_$(c)_CLOCK := virtual)) \
+	$(eval ROW_$(c)_ARCHES ?= $$(ARCHES)) $(eval ROW_$(c)_RESULTS ?= $(B)/results/$(c)))
 FLAVOURS  ?= $(FLAVOURS_DEFAULT)
-FLAVOURS_KNOWN := $(sort $(foreach c,$(CELLROWS),$($(c)_FLAVOUR)))
+FLAVOURS_KNOWN := $(sort $(foreach c,$(CELLROWS),$(ROW_$(c)_NAME)))
 $(call check_in,FLAVOURS,$(FLAVOURS),$(FLAVOURS_KNOWN),flavour)
 # The cells a matrix runs: the FLAVOURS each tree in TREES has.
 MATRIX_ROWS := $(foreach t,$(TREES),$(filter $(addprefix $(t)-,$(FLAVOURS)),$(CELLROWS))) $(SERIES_ROW)
 
 # Cell ids <row>-<arch>; what the report reads: row:arch:suite:tree:flavour
 # and, when they differ, :<flavour>:<tree> whose expected failures apply.
-cell_ids   = $(foreach c,$(1),$(foreach a,$($(c)_ARCHES),$(c)-$(a)))
+cell_ids   = $(foreach c,$(1),$(foreach a,$(ROW_$(c)_ARCHES),$(c)-$(a)))
 CELL_IDS  := $(call cell_ids,$(CELLROWS))
-$(foreach c,$(CELLROWS),$(foreach a,$($(c)_ARCHES),$(eval ROW_$(c)-$(a) := $(c)) $(eval ARCH_$(c)-$(a) := $(a))))
-suites     = $(call pabis,$($(1)_PAYLOAD),$(2)) $(if $(call poverlay,$($(1)_PAYLOAD),$(2)),overlay)
-report_cells = $(foreach c,$(1),$(foreach a,$($(c)_ARCHES),$(foreach i,$(call suites,$(c),$(a)),$(c):$(a):$(i):$($(c)_TREEID):$($(c)_FLAVOUR)$(call judge_of,$(c)))))
-judge_of = $(if $($(1)_JUDGE)$($(1)_JUDGETREE),:$(or $($(1)_JUDGE),$($(1)_FLAVOUR))$(if $($(1)_JUDGETREE),:$($(1)_JUDGETREE)))
-status_of  = $(foreach c,$(1),$(foreach a,$($(c)_ARCHES),$($(c)_RESULTS)/$(a)/status))
-cell_status = $(foreach c,$(1),$($(ROW_$(c))_RESULTS)/$(ARCH_$(c))/status)
+$(foreach c,$(CELLROWS),$(foreach a,$(ROW_$(c)_ARCHES),$(eval CELL_$(c)-$(a)_ROW := $(c)) $(eval CELL_$(c)-$(a)_ARCH := $(a))))
+suites     = $(call pabis,$(ROW_$(1)_PAYLOAD),$(2)) $(if $(call poverlay,$(ROW_$(1)_PAYLOAD),$(2)),overlay)
+report_cells = $(foreach c,$(1),$(foreach a,$(ROW_$(c)_ARCHES),$(foreach i,$(call suites,$(c),$(a)),$(c):$(a):$(i):$(ROW_$(c)_TREE):$(ROW_$(c)_NAME)$(call judge_of,$(c)))))
+judge_of = $(if $(ROW_$(1)_JUDGE)$(ROW_$(1)_JUDGETREE),:$(or $(ROW_$(1)_JUDGE),$(ROW_$(1)_NAME))$(if $(ROW_$(1)_JUDGETREE),:$(ROW_$(1)_JUDGETREE)))
+status_of  = $(foreach c,$(1),$(foreach a,$(ROW_$(c)_ARCHES),$(ROW_$(c)_RESULTS)/$(a)/status))
+cell_status = $(foreach c,$(1),$(ROW_$(CELL_$(c)_ROW)_RESULTS)/$(CELL_$(c)_ARCH)/status)

@@ -23,15 +23,15 @@ $(call check_dir,SERIES_OUT)
 define tree_checks
 checkpatch-$(1): $(B)/$(1)/base/.tree
 	$$(call stage,checkpatch --strict on the $(1) series)
-	@for p in $($(1)_SERIES) $(TREE_$(1)_KSELFTEST_FIXES); do \
+	@for p in $(TREE_$(1)_SERIES) $(TREE_$(1)_KSELFTEST_FIXES); do \
 		$(B)/$(1)/base/src/scripts/checkpatch.pl $(CHECKPATCH_FLAGS) - < $$$$p || \
 			{ echo "checkpatch: $$$$p"; exit 1; }; \
-	done; echo "    checkpatch $(1): $(words $($(1)_SERIES)) patches and $(words $(TREE_$(1)_KSELFTEST_FIXES)) selftest fixes clean (mutants are test fixtures, not submissions)"
+	done; echo "    checkpatch $(1): $(words $(TREE_$(1)_SERIES)) patches and $(words $(TREE_$(1)_KSELFTEST_FIXES)) selftest fixes clean (mutants are test fixtures, not submissions)"
 series-$(1): $(B)/$(1)/base/.tree
 	@scripts/series/series.sh $(B)/$(1)/base/src $(TREE_$(1)_PATCHDIR) $(SERIES_OUT)/$(1)
-GOAL_KPAIRS_bisect-$(1) = $$(foreach k,$$($(1)_BISECTS),$$(foreach a,$$(ARCHES),$$(k):$$(a)))
+GOAL_KPAIRS_bisect-$(1) = $$(foreach k,$$(TREE_$(1)_BISECT_ROWS),$$(foreach a,$$(ARCHES),$$(k):$$(a)))
 bisect-$(1): $$(call kimgs,$$(GOAL_KPAIRS_bisect-$(1)))
-	@echo "    bisect $(1): $(words $($(1)_BISECTS)) prefixes build, fs/select.c -Werror, on: $(ARCHES)"
+	@echo "    bisect $(1): $(words $(TREE_$(1)_BISECT_ROWS)) prefixes build, fs/select.c -Werror, on: $(ARCHES)"
 endef
 $(foreach t,$(TREES_KNOWN),$(eval $(call tree_checks,$(t))))
 checkpatch: $(addprefix checkpatch-,$(TREES))
@@ -90,7 +90,7 @@ b4-prep: $(b4_base)/.tree | $(B)/.deps
 # git bisect run, each step a kernel by the cell's own arguments and a boot
 # of its initramfs, under build/culprit/<cell>/).
 CASE ?=
-culprit_base = $($(ROW_$(1))_TREEID)-base-$(ARCH_$(1))
+culprit_base = $(ROW_$(CELL_$(1)_ROW)_TREE)-base-$(CELL_$(1)_ARCH)
 GOAL_CELLS_culprit = $(CELL) $(call culprit_base,$(CELL))
 # CASE is checked before any build against the cases the cell's tests
 # have (scripts/results/store.py check case): the last KTAP of the cell or
@@ -104,9 +104,9 @@ ks_progs = $(foreach k,$(KSELFTESTS) $(TREE_$(1)_KSELFTESTS),$(if $(findstring :
 payload_progs = $(PAYLOAD_$(1)_PROGS) $(notdir $(basename $(wildcard $(addsuffix /*.c,$(PAYLOAD_$(1)_MORE))))) \
 	$(if $(PAYLOAD_$(1)_KSELFTEST),$(or $(PAYLOAD_$(1)_KSELFTEST_PROGS),$(call ks_progs,$(PAYLOAD_$(1)_KSELFTEST)))) \
 	$(if $(call poverlay,$(1),$(2)),$(notdir $(wildcard $(call poverlay,$(1),$(2))/tests.d/*)))
-culprit_case = '$(CASE)' '$(CELL)' '$(ROW_$(CELL))' '$(ROW_$(call culprit_base,$(CELL)))' '$(ARCH_$(CELL))' \
-	'$($(ROW_$(CELL))_RESULTS)/$(ARCH_$(CELL)) $($(ROW_$(call culprit_base,$(CELL)))_RESULTS)/$(ARCH_$(CELL))' \
-	'$(strip $(call payload_progs,$($(ROW_$(CELL))_PAYLOAD),$(ARCH_$(CELL))))' '$(PAYLOAD_$($(ROW_$(CELL))_PAYLOAD)_KSELFTEST)'
+culprit_case = '$(CASE)' '$(CELL)' '$(CELL_$(CELL)_ROW)' '$(ROW_$(call culprit_base,$(CELL)))' '$(CELL_$(CELL)_ARCH)' \
+	'$(ROW_$(CELL_$(CELL)_ROW)_RESULTS)/$(CELL_$(CELL)_ARCH) $(ROW_$(ROW_$(call culprit_base,$(CELL)))_RESULTS)/$(CELL_$(CELL)_ARCH)' \
+	'$(strip $(call payload_progs,$(ROW_$(CELL_$(CELL)_ROW)_PAYLOAD),$(CELL_$(CELL)_ARCH)))' '$(PAYLOAD_$(ROW_$(CELL_$(CELL)_ROW)_PAYLOAD)_KSELFTEST)'
 ifneq ($(call goal,culprit),)
 ifneq ($(and $(CASE),$(filter $(CELL),$(CELL_IDS))),)
 $(if $(findstring ',$(CASE)),$(error CASE=$(CASE): test.case, as the report names it))
@@ -120,7 +120,7 @@ culprit: $(if $(call goal,culprit),$(cell_check) \
 	$(call stage,culprit: $(CELL) $(CASE))
 	@$(cells_py) info $(CELL) >$(B)/culprit-$(CELL).info
 	@scripts/series/culprit.sh $(B)/culprit-$(CELL).info '$(CASE)' \
-		$($(ROW_$(call culprit_base,$(CELL)))_RESULTS)/$(ARCH_$(CELL)) $(B)/culprit/$(CELL)
+		$(ROW_$(ROW_$(call culprit_base,$(CELL)))_RESULTS)/$(CELL_$(CELL)_ARCH) $(B)/culprit/$(CELL)
 .PHONY: culprit
 # Its test: TREE's series with mutant i as the last-but-one commit (its
 # killing case passes on base: the bisect needs a good base); the

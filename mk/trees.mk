@@ -31,16 +31,16 @@ $(B)/$(1)/base/.tree: $(TREE_$(1)_TARBALL) | $(B)/.deps
 	$$(call stage,tree: $(1)/base from $(notdir $(TREE_$(1)_TARBALL)))
 	@$$(call timed,tree $(1)/base) scripts/build/tree.sh base $(TREE_$(1)_TARBALL) $(B)/$(1)/base
 	@touch $$@
-$(B)/$(1)/patched/.tree: $(B)/$(1)/base/.tree $(TREE_$(1)_PATCHDIR)/series $($(1)_SERIES)
-	$$(call stage,tree: $(1)/patched = $(1)/base + $(words $($(1)_SERIES)) patches)
+$(B)/$(1)/patched/.tree: $(B)/$(1)/base/.tree $(TREE_$(1)_PATCHDIR)/series $(TREE_$(1)_SERIES)
+	$$(call stage,tree: $(1)/patched = $(1)/base + $(words $(TREE_$(1)_SERIES)) patches)
 	@$$(call timed,tree $(1)/patched) scripts/build/tree.sh derive $(B)/$(1)/base/src $(B)/$(1)/patched \
-		$(addprefix $(CURDIR)/,$($(1)_SERIES))
+		$(addprefix $(CURDIR)/,$(TREE_$(1)_SERIES))
 	@touch $$@
-$(foreach k,$($(1)_BISECTS) $($(1)_MUTANTS) $($(1)_MUTATION),
-$(B)/$($(k)_TREE)/.tree: $(B)/$(1)/patched/.tree $($(k)_PATCHES)
+$(foreach k,$(TREE_$(1)_BISECT_ROWS) $(TREE_$(1)_MUTANT_ROWS) $(TREE_$(1)_MUTATION_ROWS),
+$(B)/$(ROW_$(k)_SOURCE)/.tree: $(B)/$(1)/patched/.tree $(ROW_$(k)_PATCHES)
 	@mkdir -p $$(@D)
-	@$$(call timed,tree $(k)) scripts/build/tree.sh commit $(B)/$(1)/base/src $($(k)_BRANCH) $($(k)_FROM) \
-		$(abspath $($(k)_PATCHES))
+	@$$(call timed,tree $(k)) scripts/build/tree.sh commit $(B)/$(1)/base/src $(ROW_$(k)_BRANCH) $(ROW_$(k)_FROM) \
+		$(abspath $(ROW_$(k)_PATCHES))
 	@touch $$@)
 endef
 # A tree made from a folder (TREE_<t>_SRC: KSRC=, mk/ksrc.mk): its content
@@ -55,9 +55,9 @@ $(B)/$(1)/patched/.tree: $(B)/$(1)/base/.tree
 endef
 $(foreach t,$(TREES_KNOWN),$(eval $(call $(if $(TREE_$(t)_SRC),import_rules,tree_rules),$(t))))
 define series_tree_rule
-$(B)/$($(1)_TREE)/.tree: $(B)/$($(1)_TREEID)/base/.tree $(SERIES_FILES)
+$(B)/$(ROW_$(1)_SOURCE)/.tree: $(B)/$(ROW_$(1)_TREE)/base/.tree $(SERIES_FILES)
 	@mkdir -p $$(@D)
-	@$$(call timed,tree $(1)) scripts/series/series-apply.sh $(B)/$($(1)_TREEID)/base/src $($(1)_BRANCH) base $(abspath $(SERIES))
+	@$$(call timed,tree $(1)) scripts/series/series-apply.sh $(B)/$(ROW_$(1)_TREE)/base/src $(ROW_$(1)_BRANCH) base $(abspath $(SERIES))
 	@touch $$@
 endef
 $(if $(SERIES_ROW),$(eval $(call series_tree_rule,$(SERIES_ROW))))

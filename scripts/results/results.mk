@@ -49,8 +49,8 @@ $(foreach g,$(call goal,history compare tag-run kcidb dashboard runs),\
 	$(if $(RESULTS_BAD),$(error $(RESULTS_BAD))))
 
 # cellmap ROWS FILE: per cell row its kernel row and that kernel's patches
-# (<k>_PATCHSET: none for base, the series, the series and a mutant, ...).
-results_cellmap = printf '%s\n' $(foreach c,$(1),'$(c) $($(c)_KERNEL) $(strip $($($(c)_KERNEL)_PATCHSET))') >$(2)
+# (ROW_<k>_PATCHSET: none for base, the series, the series and a mutant, ...).
+results_cellmap = printf '%s\n' $(foreach c,$(1),'$(c) $(ROW_$(c)_KERNEL) $(strip $(ROW_$(ROW_$(c)_KERNEL)_PATCHSET))') >$(2)
 # record KIND ENGINE REPORTDIR RESULTS ROWS: the shell command after a report.
 results_record = { $(call results_cellmap,$(5),$(B)/.cellmap-$(1)-$(notdir $(3))) && scripts/results/record.sh \
 	$(1) $(2) $(3) $(4) $(B)/tree-info $(B)/.cellmap-$(1)-$(notdir $(3)); }
