@@ -5,7 +5,8 @@
 # Every self-test of the harness, from here (make selfcheck):
 #   scripts/selftest/*-selfcheck-cases.sh   sourced below (results core and
 #                                           store, b4-prep, the SKIP checks, distro,
-#                                           a hang costs one test, make mutation)
+#                                           a hang costs one test, make mutation,
+#                                           a new arch or flavour is one file)
 #   scripts/lava/selftest.py, selftest_lab.py, refs/   through lava.sh
 #                                           selftest and lava.sh refs
 # and the three that need more than a fake, each its own target:
@@ -470,6 +471,10 @@ if [ -x /usr/bin/lava-run ]; then
 else
 	skip "LAVA jobs and results" "lava-dispatcher not installed (make lava-check installs it)"
 fi
+
+# --- rows are files: a new arch or flavour is one file (mk/tables.mk) ----------
+# shellcheck source=SCRIPTDIR/rows-selfcheck-cases.sh
+. "$here/rows-selfcheck-cases.sh"
 
 # --- make check's selection by what changed (mk/check-paths) -------------------
 # shellcheck source=SCRIPTDIR/check-select-selfcheck-cases.sh
