@@ -34,7 +34,7 @@ export BOOT_APPEND := panic=-1 loglevel=5
 define cell_rule
 $(ROW_$(1)_RESULTS)/$(2)/status: $(call cell_kernel,$(1),$(2)) $(call cell_initrd,$(1),$(2)) \
 		$(if $(ROW_$(1)_GATE),$(call kimg,$(ROW_$(1)_GATE),$(2))) FORCE
-	$$(call stage,cell: $(1)-$(2))
+	$$(call step,cell: $(1)-$(2))
 	@BOOT_RETRY="$(ARCH_$(2)_BOOT_RETRY)" $(if $(ROW_$(1)_GATE),MUTATION_REF=$(call kimg,$(ROW_$(1)_GATE),$(2)) )$$(call \
 		timed,boot $(1)-$(2)) $(if $(ROW_$(1)_GATE),scripts/mutation/cell.sh,scripts/boot/cell.sh) \
 		$$(@D) $(BOOT_TIMEOUT) $(call cell_kernel,$(1),$(2)) $(call cell_initrd,$(1),$(2)) \
@@ -49,7 +49,7 @@ $(call check_dir,REPORT_DIR)
 REPORT_ARGS = $(B)/results compat-tests/expected-failures $(B)/tree-info $(REPORT_DIR)
 include scripts/results/results.mk
 report: $(call status_of,$(MATRIX_ROWS)) $(B)/tree-info | $(B)/.deps-results
-	$(call stage,report)
+	$(call step,report)
 	@scripts/results/report.sh $(REPORT_ARGS) $(call report_cells,$(MATRIX_ROWS)); rc=$$?; \
 		$(if $(SERIES_ROW),scripts/results/series.py $(B)/results $(REPORT_DIR)/series.txt $(TREE)-base $(TREE)-patched $(SERIES_ROW) \
 			$(foreach a,$(ROW_$(SERIES_ROW)_ARCHES),$(addprefix $(a):,$(ARCH_$(a)_ABIS))) -- $(TREE_$(TREE)_MUTANT_ROWS);) \
@@ -75,8 +75,9 @@ cell: $(if $(call goal,cell cell-info),$(cell_check) \
 # scripts/boot/cells.py reads it (make cell-info is its view); no consumer
 # parses a cell id or a row name.
 RUN_CELLS = $(call cell_ids,$(MATRIX_ROWS) $(RUN_MUTANTS))
-# guests/init runs /tests/*/ (sorted bytewise, as make's sort), the overlay last.
-guest_suites = $(sort $(call pabis,$(ROW_$(1)_PAYLOAD),$(2))) $(if $(call poverlay,$(ROW_$(1)_PAYLOAD),$(2)),overlay)
+# A cell's columns: its ABIs and the overlay; guests/init runs /tests/<column>/
+# (sorted bytewise, as make's sort), the overlay last (cells.json's key: suites).
+guest_columns = $(sort $(call pabis,$(ROW_$(1)_PAYLOAD),$(2))) $(if $(call poverlay,$(ROW_$(1)_PAYLOAD),$(2)),overlay)
 # A mutant's reference: its tree's patched cell of the same arch.
 ref_json = {"row": $(call jstr,$(1)), "cell": $(call jstr,$(1)-$(2)), "results": $(call jstr,$(ROW_$(1)_RESULTS)/$(2))}
 define cell_json
@@ -88,7 +89,7 @@ define cell_json
   "repo": $(call jstr,$(call kroot,$(ROW_$(CELL_$(1)_ROW)_KERNEL))/base/src),
   "kbuild": $(call jlist,$(wordlist 2,999,$(call kbuild_args,$(ROW_$(CELL_$(1)_ROW)_KERNEL),$(CELL_$(1)_ARCH))))},
  "initramfs": $(call jstr,$(call cell_initrd,$(CELL_$(1)_ROW),$(CELL_$(1)_ARCH))), "payload": $(call jstr,$(ROW_$(CELL_$(1)_ROW)_PAYLOAD)),
- "abis": $(call jlist,$(call pabis,$(ROW_$(CELL_$(1)_ROW)_PAYLOAD),$(CELL_$(1)_ARCH))), "suites": $(call jlist,$(call guest_suites,$(CELL_$(1)_ROW),$(CELL_$(1)_ARCH))),
+ "abis": $(call jlist,$(call pabis,$(ROW_$(CELL_$(1)_ROW)_PAYLOAD),$(CELL_$(1)_ARCH))), "suites": $(call jlist,$(call guest_columns,$(CELL_$(1)_ROW),$(CELL_$(1)_ARCH))),
  "cmdline": $(call jstr,$(call cell_cmdline,$(CELL_$(1)_ROW),$(CELL_$(1)_ARCH))), "boot_append": $(call jstr,$(BOOT_APPEND)),
  "qemu": $(call jstr,$(call cell_qemu,$(CELL_$(1)_ROW),$(CELL_$(1)_ARCH))), "clock": $(call jstr,$(ROW_$(CELL_$(1)_ROW)_CLOCK)),
  "timeout": $(BOOT_TIMEOUT), "results": $(call jstr,$(ROW_$(CELL_$(1)_ROW)_RESULTS)/$(CELL_$(1)_ARCH)),
@@ -123,7 +124,7 @@ report-only:
 MUTANT_ROWS = $(sort $(foreach m,$(RUN_MUTANTS),$(ROW_$(m)_REF))) $(RUN_MUTANTS)
 GOAL_CELLS_mutants = $(call cell_ids,$(MUTANT_ROWS))
 mutants: $(call cell_status,$(GOAL_CELLS_mutants)) $(B)/tree-info | $(B)/.deps-results
-	$(call stage,mutants)
+	$(call step,mutants)
 	@scripts/results/mutants.sh $(B)/results compat-tests/expected-failures $(B)/tree-info \
 		$(REPORT_DIR)/mutants \
 		$(foreach m,$(RUN_MUTANTS),"$(m) $(ROW_$(m)_REF) $(call report_cells,$(m))"); rc=$$?; \
@@ -136,13 +137,13 @@ $(B)/.deps-bench: scripts/build/deps.sh | $(B)/.deps
 	@DEPS_EXTRA=gnuplot-nox scripts/build/deps.sh && touch $@
 GOAL_CELLS_bench = $(call cell_ids,$(BENCH_CELLS))
 bench: $(B)/.deps-bench $(call cell_status,$(GOAL_CELLS_bench))
-	$(call stage,bench: report)
+	$(call step,bench: report)
 	@scripts/results/bench-report.sh $(B)/bench "$(BENCH_KERNELS)" "$(ARCHES)"
 # make cost: the cost cells alone (the count clock: minutes, not bench's
 # half hour of host-time sweeps) and their table (scripts/results/cost-report.sh).
 GOAL_CELLS_cost = $(call cell_ids,$(COST_CELLS))
 cost: $(call cell_status,$(GOAL_CELLS_cost))
-	$(call stage,cost: report)
+	$(call step,cost: report)
 	@scripts/results/cost-report.sh $(B)/bench "$(ARCHES)"
 
 # --- interactive -------------------------------------------------------------

@@ -19,7 +19,7 @@ $(B)/lint/kselftest.h: | $(B)/.deps-lint
 	if [ -f $(B)/$(DEFAULT_TREE)/base/src/$$k ]; then cp $(B)/$(DEFAULT_TREE)/base/src/$$k $@; \
 	else tar -xJOf $(TREE_$(DEFAULT_TREE)_TARBALL) --wildcards "*/$$k" >$@.tmp && mv $@.tmp $@; fi
 lint: $(B)/lint/kselftest.h | $(B)/.deps-lint
-	$(call stage,lint: shellcheck$(comma) pyflakes$(comma) compat-tests -Werror)
+	$(call step,lint: shellcheck$(comma) pyflakes$(comma) compat-tests -Werror)
 	@shellcheck -x $(SHELL_SCRIPTS) && echo "    shellcheck: $(words $(SHELL_SCRIPTS)) scripts clean"
 	@pyflakes3 $(PY_SCRIPTS) && echo "    pyflakes: $(words $(PY_SCRIPTS)) Python files clean"
 	@for f in $(LINT_C); do gcc $(LINT_CFLAGS) -DABI_NAME='"lint"' -c -o /dev/null $$f || exit 1; done && \
@@ -28,7 +28,7 @@ lint: $(B)/lint/kselftest.h | $(B)/.deps-lint
 # guests/suite.sh runs under the guest's busybox of the host's arch.
 SELFCHECK_BUSYBOX := $(B)/busybox/$(shell dpkg --print-architecture)/bin/busybox
 selfcheck: | $(B)/.deps $(B)/.deps-lava $(SELFCHECK_BUSYBOX)
-	$(call stage,selfcheck: harness)
+	$(call step,selfcheck: harness)
 	@SELFCHECK_BUSYBOX=$(SELFCHECK_BUSYBOX) scripts/selftest/selfcheck.sh
 # Its cases on the default tree SKIP while there is none; a make check that
 # makes the tree anyway (its matrix) waits for it (beside the first kernel).

@@ -8,7 +8,7 @@ TEST_CFLAGS := -static -O2 -Wall -Wextra -Wno-unused-parameter \
 
 # --- programs, one build per ABI ---------------------------------------------
 $(B)/hdr/%/.stamp: $(B)/$(DEFAULT_TREE)/base/.tree
-	$(call stage,headers: uapi for ARCH=$*)
+	$(call step,headers: uapi for ARCH=$*)
 	@$(call timed,headers $*) scripts/build/headers.sh $(B)/$(DEFAULT_TREE)/base/src $* $(B)/hdr/$*
 	@touch $@
 
@@ -30,7 +30,7 @@ tests: $(foreach i,$(ABIS),$(B)/bin/compat-tests/$(i)/.stamp)
 # --- guests: initramfs per payload and arch ----------------------------------
 # busybox-static of the guest's own arch, from Debian's archive.
 $(B)/busybox/%/bin/busybox: | $(B)/.deps
-	$(call stage,busybox: busybox-static:$*)
+	$(call step,busybox: busybox-static:$*)
 	@rm -rf $(B)/busybox/$* && mkdir -p $(B)/busybox/$*/deb
 	@cd $(B)/busybox/$*/deb && apt-get download -q busybox-static:$* 2>/dev/null
 	@dpkg-deb -x $(B)/busybox/$*/deb/*.deb $(B)/busybox/$*
@@ -40,7 +40,7 @@ $(B)/busybox/%/bin/busybox: | $(B)/.deps
 define overlay_rule
 $(call poverlay,$(1),$(2))/.stamp: scripts/build/debpkgs.sh guests/pkgrun \
 		$(foreach f,$(PAYLOAD_$(1)_FILES),$(shell find $(firstword $(subst :, ,$(f))))) | $(B)/.deps
-	$$(call stage,overlay: $(1) $(2): $(PAYLOAD_$(1)_PKGS))
+	$$(call step,overlay: $(1) $(2): $(PAYLOAD_$(1)_PKGS))
 	@rm -rf $$(@D) && mkdir -p $$(@D)
 	@$$(call timed,overlay $(1) $(2)) scripts/build/debpkgs.sh $(ARCH_$(2)_DEBARCH) $$(@D)/pkg \
 		$(PAYLOAD_$(1)_PKGS) -- $(PAYLOAD_$(1)_BINS)
@@ -57,7 +57,7 @@ $(foreach p,$(PAYLOADS),$(if $(PAYLOAD_$(p)_PKGS),$(foreach a,$(ARCHES),$(eval $
 # kselftest_rule TREE ABI: $(B)/kselftest/TREE/ABI/bin/.
 define kselftest_rule
 $(B)/kselftest/$(1)/$(2)/.stamp: $(B)/$(1)/selftests/.tree scripts/build/kselftests.sh | $(B)/.deps
-	$$(call stage,kselftests: $(1) $(2): $(KSELFTESTS) $(TREE_$(1)_KSELFTESTS))
+	$$(call step,kselftests: $(1) $(2): $(KSELFTESTS) $(TREE_$(1)_KSELFTESTS))
 	@$$(call timed,kselftests $(1) $(2)) scripts/build/kselftests.sh $(B)/$(1)/selftests/src $$(@D) \
 		$(2) $(ABI_$(2)_CC) $(ABI_$(2)_HDR) $(KSELFTESTS) $(TREE_$(1)_KSELFTESTS)
 	@touch $$@

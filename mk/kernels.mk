@@ -30,7 +30,7 @@ kbuild_args = $(call kobj,$(1),$(2)) $(ARCH_$(2)_KARCH) $(ARCH_$(2)_CROSS) $(ARC
 	-- $(ARCH_$(2)_KMAKE) $(ROW_$(1)_KMAKE)
 define kernel_rule
 $(call kimg,$(1),$(2)): $(B)/$(ROW_$(1)_SOURCE)/.tree FORCE | $(B)/.deps
-	$$(call stage,kernel: $(1) $(2))
+	$$(call step,kernel: $(1) $(2))
 	@$(if $(ROW_$(1)_OBJS),OBJSUM='$(ROW_$(1)_OBJS)' )$$(call timed,kernel $(1) $(2)) $(if $(ROW_$(1)_SHARED),\
 		scripts/build/kbuild-shared.sh $(call kroot,$(1))/base/src $(call kroot,$(1))/shared-$(ROW_$(1)_SHARED) $(ROW_$(1)_BRANCH) $$@ --,\
 		scripts/build/kbuild.sh $(B)/$(ROW_$(1)_SOURCE)/src) $(call kbuild_args,$(1),$(2))
@@ -44,7 +44,7 @@ distro_src = $(strip $(if $(and $(DISTRO_KERNEL),$(filter $(TREE),$(ROW_$(1)_TRE
 	$(word 4,$(DISTRO_KERNEL_CHECK))),$(call distro_pkg,$(1),$(2)) $(TREE_$(ROW_$(1)_TREE)_DISTRO_VERSION)))
 define distro_rule
 $(call kimg,$(1),$(2)): FORCE | $(B)/.deps
-	$$(call stage,kernel: $(1) $(2): $(firstword $(call distro_src,$(1),$(2))))
+	$$(call step,kernel: $(1) $(2): $(firstword $(call distro_src,$(1),$(2))))
 	@$$(call timed,kernel $(1) $(2)) scripts/build/distro-kernel.sh get $$(@D) $(ROW_$(1)_TREE) $(ARCH_$(2)_DEBARCH) \
 		$(call distro_src,$(1),$(2)) "$(ARCH_$(2)_DISTRO_NEEDS)" "$(ARCH_$(2)_DISTRO_ABICONF)" $(TREE_$(ROW_$(1)_TREE)_DISTRO_SUITES)
 endef

@@ -30,17 +30,17 @@ GOAL_CELLS_lava = $(LAVA_CELLS)
 GOAL_CELLS_lava-check = $(LAVA_CELLS)
 GOAL_CELLS_lava-validate = $(LAVA_CELLS)
 lava: $(B)/.deps-lava $(B)/tree-info $(B)/cells.json $(call cell_files,$(GOAL_CELLS_lava))
-	$(call stage,lava: $(words $(LAVA_CELLS)) cells as LAVA jobs)
+	$(call step,lava: $(words $(LAVA_CELLS)) cells as LAVA jobs)
 	@CELLS_JSON=$(B)/cells.json ARTIFACT_URL='$(ARTIFACT_URL)' \
 		$(call timed,lava export) scripts/lava/lava.sh export $(LAVA_CELLS)
 lava-check: lava-validate $(addprefix lava-run-,$(LAVA_RUN_CELLS))
 lava-validate: lava
-	$(call stage,lava: validate $(words $(LAVA_CELLS)) jobs)
+	$(call step,lava: validate $(words $(LAVA_CELLS)) jobs)
 	@$(call timed,lava validate) scripts/lava/lava.sh validate $(LAVA_CELLS)
 # Each lava-run has its own job id and result folder: they run side by side.
 define lava_run_rule
 lava-run-$(1): lava $(call cell_status,$(1))
-	$$(call stage,lava: lava-run $(1))
+	$$(call step,lava: lava-run $(1))
 	@$$(call timed,lava-run $(1)) scripts/lava/lava.sh run $(1) && scripts/lava/lava.sh compare $(1)
 endef
 $(foreach c,$(LAVA_RUN_CELLS),$(eval $(call lava_run_rule,$(c))))
@@ -67,7 +67,7 @@ lab-args: $(B)/.deps-lava
 		scripts/lava/lava.sh lab-args $(firstword $(LAVA_CELLS))
 lava: $(if $(call goal,lab),lab-args)
 lab: lab-args lava | $(B)/.deps-results
-	$(call stage,lab: $(words $(LAVA_CELLS)) cells on LAVA identity $(LAVA_IDENTITY))
+	$(call step,lab: $(words $(LAVA_CELLS)) cells on LAVA identity $(LAVA_IDENTITY))
 	@LAVA_IDENTITY='$(LAVA_IDENTITY)' ARTIFACT_URL='$(ARTIFACT_URL)' \
 		$(call timed,lab) scripts/lava/lava.sh lab $(LAVA_CELLS); rc=$$?; \
 		[ ! -f $(B)/lab/report/verdicts.tsv ] || $(call results_record,matrix,lab,$(B)/lab/report,$(B)/lab/results,$(sort $(foreach c,$(LAVA_CELLS),$(CELL_$(c)_ROW)))) || rc=1; exit $$rc
@@ -75,6 +75,6 @@ GOAL_CELLS_lab = $(LAVA_CELLS)
 GOAL_CELLS_lab-selftest = $(LAB_CELLS)
 lab-selftest: $(B)/.deps-lava $(B)/tree-info $(B)/cells.json $(call cell_files,$(GOAL_CELLS_lab-selftest)) \
 		$(call cell_status,$(GOAL_CELLS_lab-selftest))
-	$(call stage,lab-selftest: $(words $(LAB_CELLS)) cells on a throwaway LAVA server)
+	$(call step,lab-selftest: $(words $(LAB_CELLS)) cells on a throwaway LAVA server)
 	@CELLS_JSON=$(B)/cells.json $(call timed,lab-selftest) scripts/selftest/lab-selftest.sh $(LAB_CELLS)
 .PHONY: lab lab-args lab-selftest

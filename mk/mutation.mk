@@ -18,7 +18,7 @@ $(foreach m,$(MUTATION_IDS),$(if $(shell echo '$(m)' | grep -qx '[0-9a-f]\{8\}' 
 endif
 .PHONY: mutation mutation-run
 mutation: $(B)/$(TREE)/patched/.tree | $(B)/.deps-results
-	$(call stage,mutation: mutants of $(TREE)'s series)
+	$(call step,mutation: mutants of $(TREE)'s series)
 	@scripts/mutation/generate.py $(B)/$(TREE)/base/src base patched $(MUTATION_DIR)
 	@scripts/mutation/report.py check-ids $(MUTATION_DIR)/list $(MUTATION_IDS)
 	@t0=$$(date +%s); $(MAKE) POOL=parent mutation-run TREE=$(TREE) TREES=$(TREE) ARCHES="$(ARCHES)" \
@@ -37,7 +37,7 @@ $(call kchain,$(call kimgs,$(MUTATION_PAIRS)))
 endif
 MUTATION_T0 ?=
 mutation-run: $(call status_of,$(TREE)-patched $(MUTATION_ROWS)) $(B)/tree-info | $(B)/.deps-results
-	$(call stage,mutation: report)
+	$(call step,mutation: report)
 	@$(call results_cellmap,$(TREE)-patched $(MUTATION_ROWS),$(B)/.cellmap-mutation) && \
 	scripts/mutation/report.py report $(B)/results $(MUTATION_DIR) $(REPORT_DIR)/mutation "$(ARCHES)" \
 		"$(MUTATION_T0)" "$(TREE)-patched $(call report_cells,$(TREE)-patched)" \

@@ -214,13 +214,13 @@ $(call check_in,FLAVOURS,$(FLAVOURS),$(FLAVOURS_KNOWN),flavour)
 # The cells a matrix runs: the FLAVOURS each tree in TREES has.
 MATRIX_ROWS := $(foreach t,$(TREES),$(filter $(addprefix $(t)-,$(FLAVOURS)),$(CELLROWS))) $(SERIES_ROW)
 
-# Cell ids <row>-<arch>; what the report reads: row:arch:suite:tree:flavour
+# Cell ids <row>-<arch>; what the report reads: row:arch:column:tree:name
 # and, when they differ, :<flavour>:<tree> whose expected failures apply.
 cell_ids   = $(foreach c,$(1),$(foreach a,$(ROW_$(c)_ARCHES),$(c)-$(a)))
 CELL_IDS  := $(call cell_ids,$(CELLROWS))
 $(foreach c,$(CELLROWS),$(foreach a,$(ROW_$(c)_ARCHES),$(eval CELL_$(c)-$(a)_ROW := $(c)) $(eval CELL_$(c)-$(a)_ARCH := $(a))))
-suites     = $(call pabis,$(ROW_$(1)_PAYLOAD),$(2)) $(if $(call poverlay,$(ROW_$(1)_PAYLOAD),$(2)),overlay)
-report_cells = $(foreach c,$(1),$(foreach a,$(ROW_$(c)_ARCHES),$(foreach i,$(call suites,$(c),$(a)),$(c):$(a):$(i):$(ROW_$(c)_TREE):$(ROW_$(c)_NAME)$(call judge_of,$(c)))))
+columns    = $(call pabis,$(ROW_$(1)_PAYLOAD),$(2)) $(if $(call poverlay,$(ROW_$(1)_PAYLOAD),$(2)),overlay)
+report_cells = $(foreach c,$(1),$(foreach a,$(ROW_$(c)_ARCHES),$(foreach i,$(call columns,$(c),$(a)),$(c):$(a):$(i):$(ROW_$(c)_TREE):$(ROW_$(c)_NAME)$(call judge_of,$(c)))))
 judge_of = $(if $(ROW_$(1)_JUDGE)$(ROW_$(1)_JUDGETREE),:$(or $(ROW_$(1)_JUDGE),$(ROW_$(1)_NAME))$(if $(ROW_$(1)_JUDGETREE),:$(ROW_$(1)_JUDGETREE)))
 status_of  = $(foreach c,$(1),$(foreach a,$(ROW_$(c)_ARCHES),$(ROW_$(c)_RESULTS)/$(a)/status))
 cell_status = $(foreach c,$(1),$(ROW_$(CELL_$(c)_ROW)_RESULTS)/$(CELL_$(c)_ARCH)/status)

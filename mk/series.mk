@@ -22,7 +22,7 @@ SERIES_OUT ?= $(B)/series
 $(call check_dir,SERIES_OUT)
 define tree_checks
 checkpatch-$(1): $(B)/$(1)/base/.tree
-	$$(call stage,checkpatch --strict on the $(1) series)
+	$$(call step,checkpatch --strict on the $(1) series)
 	@for p in $(TREE_$(1)_SERIES) $(TREE_$(1)_KSELFTEST_FIXES); do \
 		$(B)/$(1)/base/src/scripts/checkpatch.pl $(CHECKPATCH_FLAGS) - < $$$$p || \
 			{ echo "checkpatch: $$$$p"; exit 1; }; \
@@ -53,11 +53,11 @@ series-kselftest-fixes: $(B)/$(KSELFTEST_FIXES_TREE)/base/.tree
 orig_tarball = $(B)/sources/$(1)-orig/linux.orig.tar.xz
 define orig_rules
 $(call orig_tarball,$(1)): trees/$(1).mk | $(B)/.deps
-	$$(call stage,source $(1): orig of $(TREE_$(1)_PKG)'s source package $(TREE_$(1)_ORIG) from $(TREE_$(1)_SUITES))
+	$$(call step,source $(1): orig of $(TREE_$(1)_PKG)'s source package $(TREE_$(1)_ORIG) from $(TREE_$(1)_SUITES))
 	@ORIG_VERSION=$(TREE_$(1)_ORIG) scripts/build/fetch-source.sh --orig $(1) $(TREE_$(1)_PKG) $$@ $(TREE_$(1)_SUITES)
 	@touch $$@
 $(B)/$(1)/orig/.tree: $(call orig_tarball,$(1))
-	$$(call stage,tree: $(1)/orig from $$(notdir $$<))
+	$$(call step,tree: $(1)/orig from $$(notdir $$<))
 	@scripts/build/tree.sh base $$< $(B)/$(1)/orig
 	@touch $$@
 orig-$(1): $(B)/$(1)/orig/.tree $(B)/$(1)/base/.tree
@@ -117,7 +117,7 @@ endif
 culprit: $(if $(call goal,culprit),$(cell_check) \
 	$(if $(CASE),,$(error CASE=: the case to bisect, test.case as the report names it)) \
 	$(call cell_status,$(GOAL_CELLS_culprit)) $(B)/cells.json)
-	$(call stage,culprit: $(CELL) $(CASE))
+	$(call step,culprit: $(CELL) $(CASE))
 	@$(cells_py) info $(CELL) >$(B)/culprit-$(CELL).info
 	@scripts/series/culprit.sh $(B)/culprit-$(CELL).info '$(CASE)' \
 		$(ROW_$(ROW_$(call culprit_base,$(CELL)))_RESULTS)/$(CELL_$(CELL)_ARCH) $(B)/culprit/$(CELL)

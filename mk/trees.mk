@@ -10,7 +10,7 @@ DEPS_ARGS := $(foreach a,$(sort $(ARCHES) $(ARCH)),arch:$(ARCH_$(a)_DEBARCH) $(A
 $(B)/.deps-args: FORCE
 	@mkdir -p $(B) && echo '$(DEPS_ARGS)' | cmp -s - $@ || echo '$(DEPS_ARGS)' >$@
 $(B)/.deps: scripts/build/deps.sh $(B)/.deps-args
-	$(call stage,deps: Debian packages)
+	$(call step,deps: Debian packages)
 	@mkdir -p $(B)
 	@$(call timed,deps) scripts/build/deps.sh $(DEPS_ARGS)
 	@touch $@
@@ -28,11 +28,11 @@ $(if $(TREE_$(1)_SUITES),$(TREE_$(1)_TARBALL): $(TREE_$(1)_TARBALL).info,
 $(TREE_$(1)_TARBALL): | $(B)/.deps
 	@test -f $$@ || { echo "tree: no $$@ (Debian package $(TREE_$(1)_PKG))"; exit 1; })
 $(B)/$(1)/base/.tree: $(TREE_$(1)_TARBALL) | $(B)/.deps
-	$$(call stage,tree: $(1)/base from $(notdir $(TREE_$(1)_TARBALL)))
+	$$(call step,tree: $(1)/base from $(notdir $(TREE_$(1)_TARBALL)))
 	@$$(call timed,tree $(1)/base) scripts/build/tree.sh base $(TREE_$(1)_TARBALL) $(B)/$(1)/base
 	@touch $$@
 $(B)/$(1)/patched/.tree: $(B)/$(1)/base/.tree $(TREE_$(1)_PATCHDIR)/series $(TREE_$(1)_SERIES)
-	$$(call stage,tree: $(1)/patched = $(1)/base + $(words $(TREE_$(1)_SERIES)) patches)
+	$$(call step,tree: $(1)/patched = $(1)/base + $(words $(TREE_$(1)_SERIES)) patches)
 	@$$(call timed,tree $(1)/patched) scripts/build/tree.sh derive $(B)/$(1)/base/src $(B)/$(1)/patched \
 		$(addprefix $(CURDIR)/,$(TREE_$(1)_SERIES))
 	@touch $$@
@@ -48,7 +48,7 @@ endef
 # only when the content changed. Its patched is its base (no series).
 define import_rules
 $(B)/$(1)/base/.tree: FORCE | $(B)/.deps
-	$$(call stage,tree: $(1) = $(TREE_$(1)_SRC))
+	$$(call step,tree: $(1) = $(TREE_$(1)_SRC))
 	@$$(call timed,tree $(1)/base) scripts/build/ksrc.sh import $(TREE_$(1)_SRC) $(B)/$(1)/base $$@
 $(B)/$(1)/patched/.tree: $(B)/$(1)/base/.tree
 	@mkdir -p $$(@D) && ln -sfn ../base/src $$(@D)/src && touch $$@
@@ -67,7 +67,7 @@ trees: $(foreach t,$(TREES),$(B)/$(t)/base/.tree $(B)/$(t)/patched/.tree)
 sinfo = $(if $(TREE_$(1)_SRC),$(B)/$(1)/base/.tree,$(if $(TREE_$(1)_SUITES),$(TREE_$(1)_TARBALL).info,$(B)/sources/$(1)/$(notdir $(TREE_$(1)_TARBALL)).info))
 define source_rule
 $(call sinfo,$(1)): | $(B)/.deps
-	$$(call stage,source $(1): $(TREE_$(1)_PKG)$(if $(TREE_$(1)_SUITES), from $(TREE_$(1)_SUITES),))
+	$$(call step,source $(1): $(TREE_$(1)_PKG)$(if $(TREE_$(1)_SUITES), from $(TREE_$(1)_SUITES),))
 	@INFO_DIR=$$(@D) $$(call timed,source $(1)) scripts/build/fetch-source.sh $(1) $(TREE_$(1)_PKG) \
 		$(TREE_$(1)_TARBALL) $(TREE_$(1)_SUITES)
 endef
@@ -89,7 +89,7 @@ KSELFTEST_PATHS := /tools/ /include/ /scripts/ /usr/ /Makefile
 define selftests_tree_rule
 $(B)/$(1)/selftests/.tree: $(B)/$(1)/patched/.tree $(TREE_$(1)_KSELFTEST_FIXES) \
 		patches/kselftest-fixes/series
-	$$(call stage,tree: $(1)/selftests = $(1)/patched + $(words $(TREE_$(1)_KSELFTEST_FIXES)) selftest fixes)
+	$$(call step,tree: $(1)/selftests = $(1)/patched + $(words $(TREE_$(1)_KSELFTEST_FIXES)) selftest fixes)
 	@$$(call timed,tree $(1)/selftests) scripts/build/tree.sh commit $(B)/$(1)/base/src selftests patched \
 		$(addprefix $(CURDIR)/,$(TREE_$(1)_KSELFTEST_FIXES))
 	@scripts/build/tree.sh sparse $(B)/$(1)/base/src $(B)/$(1)/selftests selftests $(KSELFTEST_PATHS)
