@@ -11,6 +11,7 @@ mkdir -p "$rows"
 (cd "$top" && git ls-files -z | xargs -0 cp --parents -t "$rows" 2>/dev/null)
 sed 's/ARCH_x86_64_/ARCH_zz64_/g; s/_ORDER := 10/_ORDER := 90/' "$top/arch-configs/x86_64.mk" >"$rows/arch-configs/zz64.mk"
 cp "$top/arch-configs/x86_64.config" "$rows/arch-configs/zz64.config"
+# shellcheck disable=SC2016 # make's $(...), written as it is
 printf '%s\n' '# zzflav: a throwaway flavour (selfcheck).' 'FLAVOUR_zzflav_SOURCE := patched' \
 	'$(eval $(flavour-row))' >"$rows/flavours/zzflav.mk"
 check "a new arch file and a new flavour file -> in make cells, nothing else edited" sh -c \
