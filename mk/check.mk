@@ -48,7 +48,7 @@ endif
 # the trees of CHECK_TREES (base, patched, the mutants of
 # CHECK_MUTANT_TREES on CHECK_TREE_ARCHES, their checkpatch; report in
 # build/report/trees/): none by default. make check-all: everything, every
-# tree, mutant, debug guest and series prefix on every arch (what a change
+# tree, mutant, debug guest and prefix of the series on every arch (what a change
 # to a series or the tests needs). Which of these stages a make check runs
 # comes from what changed (mk/check-select.mk, the table mk/check-paths).
 CHECK_MUTANT_ARCHES ?= x86_64

@@ -1,6 +1,6 @@
 # mk/rows.mk: the rows of every tree, made from the tables (mk/tables.mk):
 # per tree, kernel rows and cell rows (tree_rows), the mutants of
-# patches/mutants/series, the series prefixes; the row of a posted
+# patches/mutants/series, the prefixes of the series; the row of a posted
 # SERIES=; the bench and cost rows of BENCH_TREE. Last, every row's
 # defaults and the cells a run has.
 
@@ -45,7 +45,7 @@ endif
 # commit: patches on top of a revision of patched), _PATCHSET (every patch
 # on top of base, for KCIDB), _FRAGS, _KMAKE, _ARCHES, _IMAGE (a Debian
 # image package: mk/kernels.mk's distro rule).
-# patched is a worktree of its own; mutants and series prefixes are only
+# patched is a worktree of its own; mutants and prefixes of the series are only
 # commits, built one after another in a shared worktree per tree, each arch
 # its own objects (scripts/build/kbuild-shared.sh, which holds the worktree's
 # lock): mutants (series + a small change) apart from prefixes (without

@@ -1,6 +1,6 @@
 # mk/trees.mk: the first stages: the host's Debian packages (deps), each
 # tree's source (package, tarball, base, patched, the commits of its
-# mutants and series prefixes, its selftests worktree), and the tree lines
+# mutants and prefixes of the series, its selftests worktree), and the tree lines
 # every report starts with (build/tree-info).
 
 # --- dependencies ------------------------------------------------------------
@@ -20,7 +20,7 @@ deps: $(B)/.deps
 # Per tree: the tarball (installed on the host by deps, or by package name
 # through scripts/build/fetch-source.sh), <t>/base (the tarball unpacked as a git
 # repository, tag base), <t>/patched (git am of the series, a worktree),
-# and the commits of its mutants and series prefixes. Trees depend on what
+# and the commits of its mutants and prefixes of the series. Trees depend on what
 # they are made of, not on tree.sh: a harness change must not unpack and
 # rebuild every kernel.
 define tree_rules
