@@ -38,7 +38,7 @@ endef
 # A Debian image package (flavour distro): fetched and unpacked, not built
 # (scripts/build/distro-kernel.sh, the product cache's kind distro); the
 # tree's pinned package, or DISTRO_KERNEL's on its arch in TREE's row.
-distro_pkg = $(subst %,$(TREE_$(ROW_$(1)_TREE)_DISTRO_ABI),$(or $(DISTRO_PKG_$(ROW_$(1)_TREE)_$(2)),$(DISTRO_PKG_$(2))))
+distro_pkg = $(subst %,$(TREE_$(ROW_$(1)_TREE)_DISTRO_ABI),$(or $(TREE_$(ROW_$(1)_TREE)_DISTRO_PKG_$(2)),$(ARCH_$(2)_DISTRO_PKG)))
 distro_src = $(strip $(if $(and $(DISTRO_KERNEL),$(filter $(TREE),$(ROW_$(1)_TREE)),$(filter $(DISTRO_KERNEL_ARCH),$(2))),\
 	$(word 2,$(DISTRO_KERNEL_CHECK)) $(if $(filter -,$(word 4,$(DISTRO_KERNEL_CHECK))),$(word 3,$(DISTRO_KERNEL_CHECK)),\
 	$(word 4,$(DISTRO_KERNEL_CHECK))),$(call distro_pkg,$(1),$(2)) $(TREE_$(ROW_$(1)_TREE)_DISTRO_VERSION)))
