@@ -2,25 +2,27 @@
 #
 # Pipeline: source tarball -> trees -> kernels -> compat-tests per ABI ->
 # initramfs per payload and arch -> one boot per cell -> KTAP -> report.
-# Everything that varies is a row of a table, each row its own small file;
-# mk/rows.mk says what a row of each table defines and makes the rows:
-#   arches    arch-configs/<arch>.mk (+ .config)   how to build and boot
-#   trees     trees/<tree>.mk                      source, series, mutants
-#   flavours  flavours/<flavour>.mk                what a row of a tree is
-#   payloads  payloads/<payload>.mk                what a guest carries
-#   kernels   <tree>-<flavour>, <tree>-mutant-<x>, <tree>-bisect-<k>
-#   cells     <tree>-<flavour>, <tree>-mutant-<x>, <tree>-bench-<k>, ...:
-#             kernel x payload x clock, one boot per arch
-# One template per table turns rows into rules, in the order of the
-# pipeline: mk/trees.mk, mk/kernels.mk, mk/guests.mk, mk/cells.mk (which
-# reads scripts/results/results.mk, the results store), then mk/series.mk,
+# Everything that varies is a row of a table, each row its own small file
+# ending in its table's eval (mk/tables.mk says what a row of each defines):
+#   ABIs      abis/<abi>.mk                        ABI_<abi>_<FIELD>
+#   arches    arch-configs/<arch>.mk (+ .config)   ARCH_<arch>_<FIELD>
+#   trees     trees/<tree>.mk                      TREE_<tree>_<FIELD>
+#   flavours  flavours/<flavour>.mk                FLAVOUR_<flavour>_<FIELD>
+#   payloads  payloads/<payload>.mk                PAYLOAD_<payload>_<FIELD>
+# From them mk/rows.mk makes each tree's rows <tree>-<name> (ROW_<row>_<FIELD>;
+# <name> a flavour, mutant-<x>, bisect-<k>, ...): a kernel to build, a cell
+# row to boot on every arch (a cell: <row>-<arch>), or both. One template
+# per step turns rows into rules, in the order of the pipeline:
+# mk/trees.mk, mk/kernels.mk, mk/guests.mk, mk/cells.mk (which reads
+# scripts/results/results.mk, the results store), then mk/series.mk,
 # mk/lava.mk and mk/check.mk (make check, the kernel chain, the disk check).
+# Words: docs/glossary.md.
 #
 #   make matrix            build, boot and report every cell; non-zero on any
 #                          regression (make -j is the default: JOBS=nproc)
 #   make check             lint, selfcheck, checkpatch, 6.1 on x86_64 and arm64,
 #                          LAVA, mutants (make check-all: every tree, mutant,
-#                          debug guest and series prefix on every arch)
+#                          debug guest and prefix of the series on every arch)
 #   make cells             the cell ids; make cell CELL=<id> runs one
 #   make shell ARCH=arm64  a busybox shell in a guest (TREE=, FLAVOUR=base|patched..)
 #   make matrix OVERLAY=d  also run every executable in d/tests.d/
@@ -28,12 +30,14 @@
 #   make cost              the series' cost in instructions (cost cells alone)
 #   make mutation          mutants generated from the series' lines, booted,
 #                          scored (TREE=, ARCHES=; not in check, in check-all)
-# Every target and knob: README.md ("Targets", "Knobs").
+# Every target: README.md ("Targets"); every knob: docs/reference.md.
 
 SHELL     := /bin/bash
 B         := $(CURDIR)/build
 # Helpers (check_in, check_count) for the knob checks below and every mk/ file.
 include mk/lib.mk
+# What this run is (PROFILE, GOALS), from its goals, before any knob's default.
+include mk/profile.mk
 JOBS      ?= $(shell nproc)
 # POOL=parent (make check's stage sub-makes): take jobs from the parent's
 # pool instead of a pool of JOBS of one's own, so stages run side by side
@@ -72,7 +76,7 @@ export MATRIX_CONSOLE := /proc/$(shell echo $$PPID)/fd/1
 endif
 export TIMES  := $(B)/times
 
-include mk/check-select.mk mk/rows.mk mk/trees.mk mk/kernels.mk mk/guests.mk mk/cells.mk \
+include mk/check-select.mk mk/tables.mk mk/rows.mk mk/trees.mk mk/kernels.mk mk/guests.mk mk/cells.mk \
 	mk/series.mk mk/lava.mk mk/check.mk mk/mutation.mk
 
 .PHONY: matrix check lint selfcheck deps trees kernels tests initramfs boot \

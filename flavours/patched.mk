@@ -1,3 +1,4 @@
 # patched: the tree with its series (PATCHDIR_<t>) applied.
-FLAVOUR_patched_TREE := patched
-$(eval $(call flavour,patched))
+FLAVOUR_patched_SOURCE := patched
+FLAVOUR_patched_ORDER := 20
+$(eval $(flavour-row))

@@ -19,7 +19,7 @@ CHECK_STAGE_WORDS := lint selfcheck default checkpatch matrix lava mutants \
 	$(patsubst trees/%.mk,tree:%,$(wildcard trees/*.mk))
 CHECK_SINCE ?=
 cmdline_knobs = $(strip $(foreach v,$(1),$(if $(filter command line environment%,$(origin $(v))),$(v))))
-ifneq ($(filter check,$(MAKECMDGOALS)),)
+ifeq ($(PROFILE),check)
 ifneq ($(call cmdline_knobs,CHECK_STAGES),)
 CHECK_SELECTED := check: CHECK_STAGES=$(CHECK_STAGES) given: those stages, nothing selected by the change
 else ifneq ($(call cmdline_knobs,$(CHECK_KNOBS)),)
@@ -35,7 +35,7 @@ CHECK_RECORD ?= $(if $(call cmdline_knobs,$(CHECK_NARROWING)),-,$(firstword $(sh
 endif
 endif
 CHECK_RECORD ?= -
-$(if $(filter check,$(MAKECMDGOALS)),$(call check_in,CHECK_STAGES,$(CHECK_STAGES),$(CHECK_STAGE_WORDS),stage (mk/check-paths)))
+$(if $(filter check,$(PROFILE)),$(call check_in,CHECK_STAGES,$(CHECK_STAGES),$(CHECK_STAGE_WORDS),stage (mk/check-paths)))
 # What the stages add to the knobs' defaults (mk/rows.mk, flavours/debug.mk,
 # mk/check.mk), and whether the default tree's matrix runs at all.
 CHECK_STAGE_ARCHES := $(patsubst arch:%,%,$(filter arch:%,$(CHECK_STAGES)))

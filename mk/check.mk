@@ -14,13 +14,13 @@ LINT_C      := $(wildcard compat-tests/*.c compat-tests/*/*.c)
 LINT_CFLAGS  = $(filter-out -static -I$(B)/%,$(TEST_CFLAGS)) -Werror -I$(B)/lint
 # Only lint's own packages; kselftest.h from the default tree, unpacked or not.
 $(B)/.deps-lint: scripts/build/deps.sh
-	@mkdir -p $(B) && DEPS_ONLY="shellcheck pyflakes3 gcc libc6-dev $(PKG_$(DEFAULT_TREE))" scripts/build/deps.sh && touch $@
+	@mkdir -p $(B) && DEPS_ONLY="shellcheck pyflakes3 gcc libc6-dev $(TREE_$(DEFAULT_TREE)_PKG)" scripts/build/deps.sh && touch $@
 $(B)/lint/kselftest.h: | $(B)/.deps-lint
 	@mkdir -p $(@D) && k=tools/testing/selftests/kselftest.h && \
 	if [ -f $(B)/$(DEFAULT_TREE)/base/src/$$k ]; then cp $(B)/$(DEFAULT_TREE)/base/src/$$k $@; \
-	else tar -xJOf $(TARBALL_$(DEFAULT_TREE)) --wildcards "*/$$k" >$@.tmp && mv $@.tmp $@; fi
+	else tar -xJOf $(TREE_$(DEFAULT_TREE)_TARBALL) --wildcards "*/$$k" >$@.tmp && mv $@.tmp $@; fi
 lint: $(B)/lint/kselftest.h | $(B)/.deps-lint
-	$(call stage,lint: shellcheck$(comma) pyflakes$(comma) imports$(comma) compat-tests -Werror)
+	$(call step,lint: shellcheck$(comma) pyflakes$(comma) imports$(comma) compat-tests -Werror)
 	@shellcheck -x $(SHELL_SCRIPTS) && echo "    shellcheck: $(words $(SHELL_SCRIPTS)) scripts clean"
 	@pyflakes3 $(PY_SCRIPTS) && echo "    pyflakes: $(words $(PY_SCRIPTS)) Python files clean"
 	@scripts/matrix.py imports >$(B)/lint/imports.txt || { cat $(B)/lint/imports.txt; exit 1; }; \
@@ -31,11 +31,11 @@ lint: $(B)/lint/kselftest.h | $(B)/.deps-lint
 # guests/suite.sh runs under the guest's busybox of the host's arch.
 SELFCHECK_BUSYBOX := $(B)/busybox/$(shell dpkg --print-architecture)/bin/busybox
 selfcheck: | $(B)/.deps $(B)/.deps-lava $(SELFCHECK_BUSYBOX)
-	$(call stage,selfcheck: harness)
+	$(call step,selfcheck: harness)
 	@SELFCHECK_BUSYBOX=$(SELFCHECK_BUSYBOX) scripts/selftest/selfcheck.sh
 # Its cases on the default tree SKIP while there is none; a make check that
 # makes the tree anyway (its matrix) waits for it (beside the first kernel).
-ifneq ($(filter check,$(MAKECMDGOALS)),)
+ifeq ($(PROFILE),check)
 $(if $(CHECK_MATRIX),$(eval selfcheck: | $(B)/$(DEFAULT_TREE)/base/.tree))
 endif
 
@@ -51,14 +51,14 @@ endif
 # the trees of CHECK_TREES (base, patched, the mutants of
 # CHECK_MUTANT_TREES on CHECK_TREE_ARCHES, their checkpatch; report in
 # build/report/trees/): none by default. make check-all: everything, every
-# tree, mutant, debug guest and series prefix on every arch (what a change
+# tree, mutant, debug guest and prefix of the series on every arch (what a change
 # to a series or the tests needs). Which of these stages a make check runs
 # comes from what changed (mk/check-select.mk, the table mk/check-paths).
 CHECK_MUTANT_ARCHES ?= x86_64
 # The other trees with CHECK_<t> := y in trees/<t>.mk (none: README).
-CHECK_TREES         ?= $(strip $(foreach t,$(TREES_KNOWN),$(if $(CHECK_$(t))$(filter $(t),$(CHECK_STAGE_TREES)),$(t))))
+CHECK_TREES         ?= $(strip $(foreach t,$(TREES_KNOWN),$(if $(TREE_$(t)_CHECK)$(filter $(t),$(CHECK_STAGE_TREES)),$(t))))
 # Of those, the trees whose mutants it boots (CHECK_MUTANTS_<t> := y: 7.2).
-CHECK_MUTANT_TREES  ?= $(strip $(foreach t,$(CHECK_TREES),$(if $(CHECK_MUTANTS_$(t)),$(t))))
+CHECK_MUTANT_TREES  ?= $(strip $(foreach t,$(CHECK_TREES),$(if $(TREE_$(t)_CHECK_MUTANTS),$(t))))
 CHECK_TREE_ARCHES   ?= x86_64
 # lava-run replays the matrix's boots under LAVA's dispatcher: one arch
 # shows a harness change to that path; every arch's job is held against
@@ -67,7 +67,7 @@ CHECK_LAVA_RUN_ARCHES ?= x86_64
 $(foreach v,CHECK_MUTANT_ARCHES CHECK_TREE_ARCHES CHECK_LAVA_RUN_ARCHES,\
 	$(call check_in,$(v),$($(v)),$(ARCHES_KNOWN),arch (arch-configs/<arch>.mk)))
 # A check that boots no mutant would say "mutants: PASS (0 killed)".
-$(if $(filter check,$(MAKECMDGOALS)),$(if $(call check_has,mutants),$(if $(filter $(CHECK_MUTANT_ARCHES),$(ARCHES)),,\
+$(if $(filter check,$(PROFILE)),$(if $(call check_has,mutants),$(if $(filter $(CHECK_MUTANT_ARCHES),$(ARCHES)),,\
 	$(error CHECK_MUTANT_ARCHES=$(CHECK_MUTANT_ARCHES): none of make check's ARCHES ($(ARCHES)); add one to CHECK_ARCHES))))
 CHECK_PARTS = lint selfcheck $(if $(call check_has,checkpatch),checkpatch) \
 	$(if $(CHECK_MATRIX),matrix check-dashboard) check-kernels $(if $(call check_has,lava),check-lava) \
@@ -81,11 +81,11 @@ check-dashboard: | matrix
 	@$(MAKE) POOL=parent dashboard-check ARCHES="$(ARCHES)"
 # Every kernel the check's sub-makes boot, built here in the kernel chain.
 # kernel:arch pairs (kimgs turns them into images).
-CHECK_KPAIRS = $(if $(call check_has,mutants),$(foreach m,$(RUN_MUTANTS),$(foreach a,$(filter $(CHECK_MUTANT_ARCHES),$($(m)_ARCHES)),$(m):$(a)))) \
+CHECK_KPAIRS = $(if $(call check_has,mutants),$(foreach m,$(RUN_MUTANTS),$(foreach a,$(filter $(CHECK_MUTANT_ARCHES),$(ROW_$(m)_ARCHES)),$(m):$(a)))) \
 	$(foreach t,$(CHECK_TREES),$(foreach k,base patched,\
 		$(foreach a,$(filter $(CHECK_TREE_ARCHES),$(ARCHES)),$(t)-$(k):$(a))) \
-		$(foreach m,$(if $(filter $(t),$(CHECK_MUTANT_TREES)),$($(t)_MUTANTS)),\
-			$(foreach a,$(filter $(CHECK_TREE_ARCHES),$($(m)_ARCHES)),$(m):$(a))))
+		$(foreach m,$(if $(filter $(t),$(CHECK_MUTANT_TREES)),$(TREE_$(t)_MUTANT_ROWS)),\
+			$(foreach a,$(filter $(CHECK_TREE_ARCHES),$(ROW_$(m)_ARCHES)),$(m):$(a))))
 check-kernels: $(call kimgs,$(CHECK_KPAIRS))
 # LAVA jobs of the cells make check builds: no mutant kernel for an arch
 # outside CHECK_MUTANT_ARCHES just to export its job (make lava: all).
@@ -107,7 +107,7 @@ check-trees: | check-kernels $(filter check-lava check-mutants,$(CHECK_PARTS))
 		TREES="$(CHECK_TREES)" ARCHES="$(CHECK_TREE_ARCHES)" FLAVOURS="base patched nocompat" \
 		MUTANT_TREES="$(CHECK_MUTANT_TREES)" REPORT_DIR=$(B)/report/trees \
 		LAVA_CELLS="$(foreach t,$(CHECK_TREES),$(filter $(addprefix %-,$(CHECK_TREE_ARCHES)),\
-			$(call cell_ids,$(t)-base $(t)-patched $(if $(filter $(t),$(CHECK_MUTANT_TREES)),$($(t)_MUTANTS)))))")
+			$(call cell_ids,$(t)-base $(t)-patched $(if $(filter $(t),$(CHECK_MUTANT_TREES)),$(TREE_$(t)_MUTANT_ROWS)))))")
 # Then make mutation of every tree (mk/mutation.mk), one tree at a time.
 check-all:
 	@$(MAKE) check bisect TREES="$(TREES_KNOWN)" ARCHES="$(ARCHES)" CHECK_TREES= CHECK_MUTANT_ARCHES="$(ARCHES)" \
@@ -121,16 +121,16 @@ check-all:
 # One kernel build at a time, each with every core (kbuild.sh -j$(nproc)),
 # so a cell boots beside the next build: GNU make would otherwise start
 # every kernel it can before any boot, and a cold matrix ended with the
-# KASAN guest booting alone. Rows with <row>_FIRST (the longest boot) lead.
+# KASAN guest booting alone. Rows with ROW_<row>_FIRST (the longest boot) lead.
 # Only for the goals that build many kernels: make cell builds its own.
 # Not under make -k: a failed kernel would hold back every one after it.
 KCHAIN_GOALS := matrix report boot kernels check
-KCHAIN_ROWS = $(foreach c,$(MATRIX_ROWS),$(if $($(c)_FIRST),$(c))) \
-	$(foreach c,$(MATRIX_ROWS),$(if $($(c)_FIRST),,$(c)))
-KCHAIN_MATRIX = $(foreach c,$(KCHAIN_ROWS),$(foreach a,$($(c)_ARCHES),$($(c)_KERNEL):$(a)))
-KCHAIN_PAIRS = $(call uniq,$(if $(filter check,$(MAKECMDGOALS)),$(if $(CHECK_MATRIX),$(KCHAIN_MATRIX)) $(CHECK_KPAIRS),$(KCHAIN_MATRIX)))
+KCHAIN_ROWS = $(foreach c,$(MATRIX_ROWS),$(if $(ROW_$(c)_FIRST),$(c))) \
+	$(foreach c,$(MATRIX_ROWS),$(if $(ROW_$(c)_FIRST),,$(c)))
+KCHAIN_MATRIX = $(foreach c,$(KCHAIN_ROWS),$(foreach a,$(ROW_$(c)_ARCHES),$(ROW_$(c)_KERNEL):$(a)))
+KCHAIN_PAIRS = $(call uniq,$(if $(filter check,$(PROFILE)),$(if $(CHECK_MATRIX),$(KCHAIN_MATRIX)) $(CHECK_KPAIRS),$(KCHAIN_MATRIX)))
 kchain = $(if $(word 2,$(1)),$(eval $(word 2,$(1)): | $(word 1,$(1)))$(call kchain,$(wordlist 2,$(words $(1)),$(1))))
-CHAIN_RUN := $(if $(if $(MAKECMDGOALS),$(filter $(KCHAIN_GOALS),$(MAKECMDGOALS)),y),y)
+CHAIN_RUN := $(if $(call goal,$(KCHAIN_GOALS)),y)
 ifeq ($(CHAIN_RUN),y)
 ifeq ($(findstring k,$(firstword -$(MAKEFLAGS))),)
 $(call kchain,$(call kimgs,$(KCHAIN_PAIRS)))
@@ -151,15 +151,15 @@ DISK_MIB_WORKTREE := 1700
 DISK_MIB_KERNEL   := 200
 DISK_MIB_RUN      := 1500
 DISK_MIB_CCACHE   := 500
-kwt   = $(if $($(1)_SHARED),$(call kroot,$(1))/shared-$($(1)_SHARED)/src,$(if $(filter base %/base,$($(1)_TREE))$($(1)_IMAGE),,$(B)/$($(1)_TREE)/.tree))
+kwt   = $(if $(ROW_$(1)_SHARED),$(call kroot,$(1))/shared-$(ROW_$(1)_SHARED)/src,$(if $(filter base %/base,$(ROW_$(1)_SOURCE))$(ROW_$(1)_IMAGE),,$(B)/$(ROW_$(1)_SOURCE)/.tree))
 kdisk = $(foreach p,$(1),$(call kdisk1,$(firstword $(subst :, ,$(p))),$(lastword $(subst :, ,$(p)))))
 kdisk1 = $(call kobj,$(1),$(2)):$(call kroot,$(1))/base/.tree:$(call kwt,$(1))
-cell_kpairs = $(foreach c,$(1),$($(ROW_$(c))_KERNEL):$(ARCH_$(c)))
+cell_kpairs = $(foreach c,$(1),$(ROW_$(CELL_$(c)_ROW)_KERNEL):$(CELL_$(c)_ARCH))
 # The goals' own tables, beside each goal's rule: GOAL_CELLS_<goal> (the
 # cells it boots or exports) and GOAL_KPAIRS_<goal> (kernel:arch it builds).
-DISK_CELLS = $(foreach g,$(MAKECMDGOALS),$(GOAL_CELLS_$(g)))
+DISK_CELLS = $(foreach g,$(GOALS),$(GOAL_CELLS_$(g)))
 DISK_KPAIRS = $(if $(CHAIN_RUN),$(KCHAIN_PAIRS)) $(call cell_kpairs,$(DISK_CELLS)) \
-	$(foreach g,$(MAKECMDGOALS),$(GOAL_KPAIRS_$(g)))
+	$(foreach g,$(GOALS),$(GOAL_KPAIRS_$(g)))
 disk:
 	$(if $(filter y,$(DISK_CHECK)),@scripts/build/disk.sh $(B) $(DISK_MIB_TREE) $(DISK_MIB_WORKTREE) \
 		$(DISK_MIB_KERNEL) $(DISK_MIB_RUN) $(DISK_MIB_CCACHE) \
@@ -167,4 +167,4 @@ disk:
 $(B)/.deps: | disk
 
 # What make check selected and why, first, once every knob has been checked.
-$(if $(filter check,$(MAKECMDGOALS)),$(info $(CHECK_SELECTED)))
+$(if $(filter check,$(PROFILE)),$(info $(CHECK_SELECTED)))

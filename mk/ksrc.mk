@@ -13,21 +13,21 @@ KSRC_MIN := 6.1
 ifneq ($(KSRC),)
 KSRC_CHECK := $(shell scripts/build/ksrc.sh check '$(KSRC)' $(KSRC_MIN) 2>&1)
 $(if $(filter KSRC=%,$(firstword $(KSRC_CHECK))),$(error $(KSRC_CHECK)))
-TREES_KNOWN   += ksrc
-# SRC_<t>: a tree made from a folder, not a Debian tarball (mk/trees.mk).
-SRC_ksrc      := $(word 1,$(KSRC_CHECK))
-PKG_ksrc      := KSRC
-PATCHDIR_ksrc :=
-KSELFTESTS_ksrc := $(if $(wildcard $(SRC_ksrc)/tools/testing/selftests/filesystems/select/Makefile),filesystems/select)
-MUTANTS_ksrc  :=
-MUTANT_TESTS_ksrc := compat
+# TREE_<t>_SRC: a tree made from a folder, not a Debian tarball (mk/trees.mk).
+TREE_ksrc_SRC      := $(word 1,$(KSRC_CHECK))
+TREE_ksrc_PKG      := KSRC
+TREE_ksrc_PATCHDIR :=
+TREE_ksrc_KSELFTESTS := $(if $(wildcard $(TREE_ksrc_SRC)/tools/testing/selftests/filesystems/select/Makefile),filesystems/select)
+TREE_ksrc_MUTANTS  :=
+TREE_ksrc_MUTANT_TESTS := compat
 # Its cells are judged by the expected failures of the project's tree of
 # the same version (6.1.x: 6.1's), if there is one, else the tree-less ones.
-JUDGETREE_ksrc := $(filter $(basename $(word 2,$(KSRC_CHECK))),$(TREES_KNOWN))
+TREE_ksrc_JUDGETREE := $(filter $(basename $(word 2,$(KSRC_CHECK))),$(TREES_KNOWN))
 # Its kernels take that tree's config differences too (trees/7.2.config).
-FRAGS_ksrc    := $(if $(JUDGETREE_ksrc),$(FRAGS_$(JUDGETREE_ksrc)))
+TREE_ksrc_FRAGS    := $(if $(TREE_ksrc_JUDGETREE),$(TREE_$(TREE_ksrc_JUDGETREE)_FRAGS))
 # Its selftests get the selftest fixes of that tree (they apply there).
-KSELFTEST_FIXES_ksrc = $(if $(JUDGETREE_ksrc),$(KSELFTEST_FIXES_$(JUDGETREE_ksrc)))
+TREE_ksrc_KSELFTEST_FIXES = $(if $(TREE_ksrc_JUDGETREE),$(TREE_$(TREE_ksrc_JUDGETREE)_KSELFTEST_FIXES))
+$(eval $(call tree_row,ksrc))
 # A run with KSRC= boots base (the tree as it is) unless told.
 FLAVOURS ?= base
 endif

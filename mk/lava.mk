@@ -14,36 +14,36 @@ LAVA_RUN_CELLS ?= $(foreach a,$(ARCHES),$(firstword $(MATRIX_ROWS))-$(a))
 ARTIFACT_URL   ?=
 # Checked before anything is built: make lava builds every kernel first
 # (make lab's message as lab-args gives it: lab: <first cell>: ...).
-$(if $(ARTIFACT_URL),$(if $(filter lava lava-check lava-validate lab,$(MAKECMDGOALS)),\
+$(if $(ARTIFACT_URL),$(if $(call goal,lava lava-check lava-validate lab),\
 	$(eval ARTIFACT_URL_BAD := $(shell python3 scripts/matrix.py lava \
-		$(if $(filter lab,$(MAKECMDGOALS)),lab-url '$(ARTIFACT_URL)' $(firstword $(LAVA_CELLS)),url '$(ARTIFACT_URL)') 2>&1 >/dev/null))\
+		$(if $(call goal,lab),lab-url '$(ARTIFACT_URL)' $(firstword $(LAVA_CELLS)),url '$(ARTIFACT_URL)') 2>&1 >/dev/null))\
 	$(if $(ARTIFACT_URL_BAD),$(error $(ARTIFACT_URL_BAD)))))
 # The cells named are cells a run has (make cells), before any export.
-$(if $(filter lava lava-check lava-validate lab,$(MAKECMDGOALS)),\
+$(if $(call goal,lava lava-check lava-validate lab),\
 	$(call check_in,LAVA_CELLS,$(LAVA_CELLS),$(CELL_IDS),cell ('make cells' lists them)))
-$(if $(filter lava-check,$(MAKECMDGOALS)),\
+$(if $(call goal,lava-check),\
 	$(call check_in,LAVA_RUN_CELLS,$(LAVA_RUN_CELLS),$(LAVA_CELLS),cell of LAVA_CELLS))
-cell_files = $(foreach c,$(1),$(call cell_kernel,$(ROW_$(c)),$(ARCH_$(c))) $(call cell_initrd,$(ROW_$(c)),$(ARCH_$(c))))
+cell_files = $(foreach c,$(1),$(call cell_kernel,$(CELL_$(c)_ROW),$(CELL_$(c)_ARCH)) $(call cell_initrd,$(CELL_$(c)_ROW),$(CELL_$(c)_ARCH)))
 $(B)/.deps-lava: scripts/lava/lava.sh | $(B)/.deps
 	@scripts/lava/lava.sh deps && touch $@
 GOAL_CELLS_lava = $(LAVA_CELLS)
 GOAL_CELLS_lava-check = $(LAVA_CELLS)
 GOAL_CELLS_lava-validate = $(LAVA_CELLS)
 lava: $(B)/.deps-lava $(CELLS_JSON) $(call cell_files,$(GOAL_CELLS_lava))
-	$(call stage,lava: $(words $(LAVA_CELLS)) cells as LAVA jobs)
+	$(call step,lava: $(words $(LAVA_CELLS)) cells as LAVA jobs)
 	@CELLS_JSON=$(CELLS_JSON) ARTIFACT_URL='$(ARTIFACT_URL)' \
 		$(call timed,lava export) scripts/lava/lava.sh export $(LAVA_CELLS)
 # The table's kernel facts (release, commit) are read once the kernels are built.
-$(foreach g,$(filter lava lava-check lava-validate lab lab-selftest,$(MAKECMDGOALS)),\
+$(foreach g,$(call goal,lava lava-check lava-validate lab lab-selftest),\
 	$(eval $(CELLS_JSON): $(call cell_files,$(GOAL_CELLS_$(g)))))
 lava-check: lava-validate $(addprefix lava-run-,$(LAVA_RUN_CELLS))
 lava-validate: lava
-	$(call stage,lava: validate $(words $(LAVA_CELLS)) jobs)
+	$(call step,lava: validate $(words $(LAVA_CELLS)) jobs)
 	@$(call timed,lava validate) scripts/lava/lava.sh validate $(LAVA_CELLS)
 # Each lava-run has its own job id and result folder: they run side by side.
 define lava_run_rule
 lava-run-$(1): lava $(call cell_status,$(1))
-	$$(call stage,lava: lava-run $(1))
+	$$(call step,lava: lava-run $(1))
 	@$$(call timed,lava-run $(1)) scripts/lava/lava.sh run $(1) && scripts/lava/lava.sh compare $(1)
 endef
 $(foreach c,$(LAVA_RUN_CELLS),$(eval $(call lava_run_rule,$(c))))
@@ -58,9 +58,9 @@ $(foreach c,$(LAVA_RUN_CELLS),$(eval $(call lava_run_rule,$(c))))
 # LAB_CELLS through it (bad input first) and compares with make matrix.
 # Not in make check: it installs and starts a LAVA server.
 LAVA_IDENTITY ?=
-$(if $(filter lab,$(MAKECMDGOALS)),$(if $(LAVA_IDENTITY),,$(error LAVA_IDENTITY=: the lavacli identity make lab submits with)))
+$(if $(call goal,lab),$(if $(LAVA_IDENTITY),,$(error LAVA_IDENTITY=: the lavacli identity make lab submits with)))
 LAB_CELLS     ?= $(call cell_ids,$(MATRIX_ROWS))
-ifneq ($(filter lab-selftest,$(MAKECMDGOALS)),)
+ifneq ($(call goal,lab-selftest),)
 $(call check_in,LAB_CELLS,$(LAB_CELLS),$(CELL_IDS),cell ('make cells' lists them))
 $(if $(LAB_DEVICES),$(call check_count,LAB_DEVICES,1,a count of qemu devices))
 endif
@@ -68,9 +68,9 @@ endif
 lab-args: $(B)/.deps-lava
 	@LAVA_IDENTITY='$(LAVA_IDENTITY)' ARTIFACT_URL='$(ARTIFACT_URL)' \
 		scripts/lava/lava.sh lab-args $(firstword $(LAVA_CELLS))
-lava: $(if $(filter lab,$(MAKECMDGOALS)),lab-args)
+lava: $(if $(call goal,lab),lab-args)
 lab: lab-args lava | $(B)/.deps-results
-	$(call stage,lab: $(words $(LAVA_CELLS)) cells on LAVA identity $(LAVA_IDENTITY))
+	$(call step,lab: $(words $(LAVA_CELLS)) cells on LAVA identity $(LAVA_IDENTITY))
 	@LAVA_IDENTITY='$(LAVA_IDENTITY)' ARTIFACT_URL='$(ARTIFACT_URL)' \
 		$(call timed,lab) scripts/lava/lava.sh lab $(LAVA_CELLS); rc=$$?; \
 		[ ! -f $(B)/lab/report/verdicts.tsv ] || $(call results_record,matrix,lab,$(B)/lab/report,$(B)/lab/results) || rc=1; exit $$rc
@@ -78,6 +78,6 @@ GOAL_CELLS_lab = $(LAVA_CELLS)
 GOAL_CELLS_lab-selftest = $(LAB_CELLS)
 lab-selftest: $(B)/.deps-lava $(CELLS_JSON) $(call cell_files,$(GOAL_CELLS_lab-selftest)) \
 		$(call cell_status,$(GOAL_CELLS_lab-selftest))
-	$(call stage,lab-selftest: $(words $(LAB_CELLS)) cells on a throwaway LAVA server)
+	$(call step,lab-selftest: $(words $(LAB_CELLS)) cells on a throwaway LAVA server)
 	@CELLS_JSON=$(CELLS_JSON) $(call timed,lab-selftest) scripts/selftest/lab-selftest.sh $(LAB_CELLS)
 .PHONY: lab lab-args lab-selftest

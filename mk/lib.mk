@@ -28,8 +28,8 @@ space := $(empty) $(empty)
 jstr  = "$(subst ",\",$(subst \,\\,$(1)))"
 jlist = [$(subst $(space),$(comma),$(strip $(foreach w,$(1),$(call jstr,$(w)))))]
 
-# Progress: elapsed time since make started; every stage lands in the
+# Progress: elapsed time since make started; every step lands in the
 # time table (scripts/build/timed.sh) that ends the report.
 T0 := $(shell date +%s)
-stage = @echo "[$$(( $$(date +%s) - $(T0) ))s] $(1)"
+step  = @echo "[$$(( $$(date +%s) - $(T0) ))s] $(1)"
 timed = scripts/build/timed.sh $(B)/times "$(1)"

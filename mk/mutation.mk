@@ -12,13 +12,13 @@
 
 # MUTATION_IDS: only these mutants (ids of MUTATION_DIR/list).
 MUTATION_IDS ?=
-ifneq ($(filter mutation mutation-run,$(MAKECMDGOALS)),)
+ifeq ($(PROFILE),mutation)
 $(foreach m,$(MUTATION_IDS),$(if $(shell echo '$(m)' | grep -qx '[0-9a-f]\{8\}' && echo y),,\
 	$(error MUTATION_IDS=$(m): not a mutant id (8 hex digits, as in build/mutation/<tree>/list))))
 endif
 .PHONY: mutation mutation-run
 mutation: $(B)/$(TREE)/patched/.tree | $(B)/.deps-results
-	$(call stage,mutation: mutants of $(TREE)'s series)
+	$(call step,mutation: mutants of $(TREE)'s series)
 	@scripts/matrix.py mutation generate $(B)/$(TREE)/base/src base patched $(MUTATION_DIR)
 	@scripts/matrix.py mutation check-ids $(MUTATION_DIR)/list $(MUTATION_IDS)
 	@t0=$$(date +%s); $(MAKE) POOL=parent mutation-run TREE=$(TREE) TREES=$(TREE) ARCHES="$(ARCHES)" \
@@ -29,7 +29,7 @@ mutation: $(B)/$(TREE)/patched/.tree | $(B)/.deps-results
 # each boot beside the next build; the reference cells' kernels last (only
 # the verdict needs their cells; a make check beside it may have put them
 # in the product cache by then).
-ifneq ($(filter mutation-run,$(MAKECMDGOALS)),)
+ifneq ($(call goal,mutation-run),)
 MUTATION_PAIRS := $(foreach a,$(ARCHES),$(TREE)-mutation-series:$(a)) \
 	$(foreach m,$(MUTATION_ROWS),$(foreach a,$(ARCHES),$(m):$(a))) \
 	$(foreach a,$(ARCHES),$(TREE)-patched:$(a))
@@ -37,8 +37,8 @@ $(call kchain,$(call kimgs,$(MUTATION_PAIRS)))
 endif
 MUTATION_T0 ?=
 mutation-run: $(call status_of,$(TREE)-patched $(MUTATION_ROWS)) $(CELLS_JSON) | $(B)/.deps-results
-	$(call stage,mutation: report)
-	@scripts/matrix.py mutation report $(if $(filter kselftest,$(MUTANT_TESTS_$(TREE))),--kselftest '$(select-$(TREE)_KSELFTEST_PROGS)') $(CELLS_JSON) $(B)/results $(MUTATION_DIR) $(REPORT_DIR)/mutation "$(ARCHES)" \
-		"$(MUTATION_T0)" $(TREE)-patched $(foreach m,$(MUTATION_ROWS),$($(m)_MUTATION_ID) $(m)); rc=$$?; \
+	$(call step,mutation: report)
+	@scripts/matrix.py mutation report $(if $(filter kselftest,$(TREE_$(TREE)_MUTANT_TESTS)),--kselftest '$(PAYLOAD_select-$(TREE)_KSELFTEST_PROGS)') $(CELLS_JSON) $(B)/results $(MUTATION_DIR) $(REPORT_DIR)/mutation "$(ARCHES)" \
+		"$(MUTATION_T0)" $(TREE)-patched $(foreach m,$(MUTATION_ROWS),$(ROW_$(m)_MUTATION_ID) $(m)); rc=$$?; \
 	scripts/matrix.py report $(REPORT_ARGS)/mutation/verdicts $$(cat $(REPORT_DIR)/mutation/booted) >/dev/null; \
 	$(call results_record,mutation,local,$(REPORT_DIR)/mutation/verdicts,$(B)/results) || rc=1; exit $$rc

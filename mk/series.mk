@@ -22,16 +22,16 @@ SERIES_OUT ?= $(B)/series
 $(call check_dir,SERIES_OUT)
 define tree_checks
 checkpatch-$(1): $(B)/$(1)/base/.tree
-	$$(call stage,checkpatch --strict on the $(1) series)
-	@for p in $($(1)_SERIES) $(KSELFTEST_FIXES_$(1)); do \
+	$$(call step,checkpatch --strict on the $(1) series)
+	@for p in $(TREE_$(1)_SERIES) $(TREE_$(1)_KSELFTEST_FIXES); do \
 		$(B)/$(1)/base/src/scripts/checkpatch.pl $(CHECKPATCH_FLAGS) - < $$$$p || \
 			{ echo "checkpatch: $$$$p"; exit 1; }; \
-	done; echo "    checkpatch $(1): $(words $($(1)_SERIES)) patches and $(words $(KSELFTEST_FIXES_$(1))) selftest fixes clean (mutants are test fixtures, not submissions)"
+	done; echo "    checkpatch $(1): $(words $(TREE_$(1)_SERIES)) patches and $(words $(TREE_$(1)_KSELFTEST_FIXES)) selftest fixes clean (mutants are test fixtures, not submissions)"
 series-$(1): $(B)/$(1)/base/.tree
-	@scripts/series/series.sh $(B)/$(1)/base/src $(PATCHDIR_$(1)) $(SERIES_OUT)/$(1)
-GOAL_KPAIRS_bisect-$(1) = $$(foreach k,$$($(1)_BISECTS),$$(foreach a,$$(ARCHES),$$(k):$$(a)))
+	@scripts/series/series.sh $(B)/$(1)/base/src $(TREE_$(1)_PATCHDIR) $(SERIES_OUT)/$(1)
+GOAL_KPAIRS_bisect-$(1) = $$(foreach k,$$(TREE_$(1)_BISECT_ROWS),$$(foreach a,$$(ARCHES),$$(k):$$(a)))
 bisect-$(1): $$(call kimgs,$$(GOAL_KPAIRS_bisect-$(1)))
-	@echo "    bisect $(1): $(words $($(1)_BISECTS)) prefixes build, fs/select.c -Werror, on: $(ARCHES)"
+	@echo "    bisect $(1): $(words $(TREE_$(1)_BISECT_ROWS)) prefixes build, fs/select.c -Werror, on: $(ARCHES)"
 endef
 $(foreach t,$(TREES_KNOWN),$(eval $(call tree_checks,$(t))))
 checkpatch: $(addprefix checkpatch-,$(TREES))
@@ -53,18 +53,18 @@ series-kselftest-fixes: $(B)/$(KSELFTEST_FIXES_TREE)/base/.tree
 orig_tarball = $(B)/sources/$(1)-orig/linux.orig.tar.xz
 define orig_rules
 $(call orig_tarball,$(1)): trees/$(1).mk | $(B)/.deps
-	$$(call stage,source $(1): orig of $(PKG_$(1))'s source package $(ORIG_$(1)) from $(SUITES_$(1)))
-	@ORIG_VERSION=$(ORIG_$(1)) scripts/build/fetch-source.sh --orig $(1) $(PKG_$(1)) $$@ $(SUITES_$(1))
+	$$(call step,source $(1): orig of $(TREE_$(1)_PKG)'s source package $(TREE_$(1)_ORIG) from $(TREE_$(1)_SUITES))
+	@ORIG_VERSION=$(TREE_$(1)_ORIG) scripts/build/fetch-source.sh --orig $(1) $(TREE_$(1)_PKG) $$@ $(TREE_$(1)_SUITES)
 	@touch $$@
 $(B)/$(1)/orig/.tree: $(call orig_tarball,$(1))
-	$$(call stage,tree: $(1)/orig from $$(notdir $$<))
+	$$(call step,tree: $(1)/orig from $$(notdir $$<))
 	@scripts/build/tree.sh base $$< $(B)/$(1)/orig
 	@touch $$@
 orig-$(1): $(B)/$(1)/orig/.tree $(B)/$(1)/base/.tree
-	@scripts/series/orig-check.sh $(1) $(PATCHDIR_$(1)) $(call orig_tarball,$(1)) $(B)/$(1)/orig/src $(B)/$(1)/base/src
+	@scripts/series/orig-check.sh $(1) $(TREE_$(1)_PATCHDIR) $(call orig_tarball,$(1)) $(B)/$(1)/orig/src $(B)/$(1)/base/src
 endef
-$(foreach t,$(TREES_KNOWN),$(if $(ORIG_$(t)),$(eval $(call orig_rules,$(t)))))
-orig: $(foreach t,$(TREES),$(if $(ORIG_$(t)),orig-$(t)))
+$(foreach t,$(TREES_KNOWN),$(if $(TREE_$(t)_ORIG),$(eval $(call orig_rules,$(t)))))
+orig: $(foreach t,$(TREES),$(if $(TREE_$(t)_ORIG),orig-$(t)))
 .PHONY: orig $(foreach t,$(TREES_KNOWN),orig-$(t))
 
 # --- b4-prep: the send path through b4 -----------------------------------------
@@ -76,13 +76,13 @@ orig: $(foreach t,$(TREES),$(if $(ORIG_$(t)),orig-$(t)))
 # prep branch's tree. No mail is sent
 # (scripts/series/b4-prep.sh). A missing identity is refused before any work.
 .PHONY: b4-prep
-ifneq ($(filter b4-prep,$(MAKECMDGOALS)),)
+ifneq ($(call goal,b4-prep),)
 $(if $(shell scripts/series/b4-prep.sh --sender 2>/dev/null),,$(error b4-prep: no sender identity: set git config user.name and user.email))
 endif
 # The base is upstream's release where the tree has one (ORIG_<t>).
-b4_base = $(B)/$(TREE)/$(if $(ORIG_$(TREE)),orig,base)
+b4_base = $(B)/$(TREE)/$(if $(TREE_$(TREE)_ORIG),orig,base)
 b4-prep: $(b4_base)/.tree | $(B)/.deps
-	@scripts/series/b4-prep.sh $(b4_base)/src $(PATCHDIR_$(TREE)) $(B)/b4/$(TREE) $(TREE)
+	@scripts/series/b4-prep.sh $(b4_base)/src $(TREE_$(TREE)_PATCHDIR) $(B)/b4/$(TREE) $(TREE)
 
 # make culprit CELL=<cell> CASE=<test.case>: the first commit of the cell
 # row's branch (a series, SERIES=, a mutant on the series) where CASE,
@@ -90,7 +90,7 @@ b4-prep: $(b4_base)/.tree | $(B)/.deps
 # git bisect run, each step a kernel by the cell's own arguments and a boot
 # of its initramfs, under build/culprit/<cell>/).
 CASE ?=
-culprit_base = $($(ROW_$(1))_TREEID)-base-$(ARCH_$(1))
+culprit_base = $(ROW_$(CELL_$(1)_ROW)_TREE)-base-$(CELL_$(1)_ARCH)
 GOAL_CELLS_culprit = $(CELL) $(call culprit_base,$(CELL))
 # CASE is checked before any build against the cases the cell's tests
 # have (scripts/matrix/store.py check case): the last KTAP of the cell or
@@ -98,29 +98,29 @@ GOAL_CELLS_culprit = $(CELL) $(call culprit_base,$(CELL))
 # else (nothing booted yet) the test before the dot against the programs
 # of the cell's payload: its compat-tests, its kselftest's (the named ones,
 # or a folder's .c files once the tree is unpacked), the overlay's.
-ks_progs = $(foreach k,$(KSELFTESTS) $(KSELFTESTS_$(1)),$(if $(findstring :,$(k)),\
+ks_progs = $(foreach k,$(KSELFTESTS) $(TREE_$(1)_KSELFTESTS),$(if $(findstring :,$(k)),\
 	$(subst $(comma), ,$(lastword $(subst :, ,$(k)))),$(notdir $(basename $(wildcard \
 	$(foreach d,base patched selftests,$(B)/$(1)/$(d)/src/tools/testing/selftests/$(k)/*.c))))))
-payload_progs = $($(1)_PROGS) $(notdir $(basename $(wildcard $(addsuffix /*.c,$($(1)_MORE))))) \
-	$(if $($(1)_KSELFTEST),$(or $($(1)_KSELFTEST_PROGS),$(call ks_progs,$($(1)_KSELFTEST)))) \
+payload_progs = $(PAYLOAD_$(1)_PROGS) $(notdir $(basename $(wildcard $(addsuffix /*.c,$(PAYLOAD_$(1)_MORE))))) \
+	$(if $(PAYLOAD_$(1)_KSELFTEST),$(or $(PAYLOAD_$(1)_KSELFTEST_PROGS),$(call ks_progs,$(PAYLOAD_$(1)_KSELFTEST)))) \
 	$(if $(call poverlay,$(1),$(2)),$(notdir $(wildcard $(call poverlay,$(1),$(2))/tests.d/*)))
-culprit_case = '$(CASE)' '$(CELL)' '$(ROW_$(CELL))' '$(ROW_$(call culprit_base,$(CELL)))' '$(ARCH_$(CELL))' \
-	'$($(ROW_$(CELL))_RESULTS)/$(ARCH_$(CELL)) $($(ROW_$(call culprit_base,$(CELL)))_RESULTS)/$(ARCH_$(CELL))' \
-	'$(strip $(call payload_progs,$($(ROW_$(CELL))_PAYLOAD),$(ARCH_$(CELL))))' '$($($(ROW_$(CELL))_PAYLOAD)_KSELFTEST)'
-ifneq ($(filter culprit,$(MAKECMDGOALS)),)
+culprit_case = '$(CASE)' '$(CELL)' '$(CELL_$(CELL)_ROW)' '$(CELL_$(call culprit_base,$(CELL))_ROW)' '$(CELL_$(CELL)_ARCH)' \
+	'$(ROW_$(CELL_$(CELL)_ROW)_RESULTS)/$(CELL_$(CELL)_ARCH) $(ROW_$(CELL_$(call culprit_base,$(CELL))_ROW)_RESULTS)/$(CELL_$(CELL)_ARCH)' \
+	'$(strip $(call payload_progs,$(ROW_$(CELL_$(CELL)_ROW)_PAYLOAD),$(CELL_$(CELL)_ARCH)))' '$(PAYLOAD_$(ROW_$(CELL_$(CELL)_ROW)_PAYLOAD)_KSELFTEST)'
+ifneq ($(call goal,culprit),)
 ifneq ($(and $(CASE),$(filter $(CELL),$(CELL_IDS))),)
 $(if $(findstring ',$(CASE)),$(error CASE=$(CASE): test.case, as the report names it))
 CASE_BAD := $(call results_sh,check case $(culprit_case))
 $(if $(CASE_BAD),$(error $(CASE_BAD)))
 endif
 endif
-culprit: $(if $(filter culprit,$(MAKECMDGOALS)),$(cell_check) \
+culprit: $(if $(call goal,culprit),$(cell_check) \
 	$(if $(CASE),,$(error CASE=: the case to bisect, test.case as the report names it)) \
 	$(call cell_status,$(GOAL_CELLS_culprit)) $(CELLS_JSON))
-	$(call stage,culprit: $(CELL) $(CASE))
+	$(call step,culprit: $(CELL) $(CASE))
 	@$(cells_py) info $(CELL) >$(B)/culprit-$(CELL).info
 	@scripts/series/culprit.sh $(B)/culprit-$(CELL).info '$(CASE)' \
-		$($(ROW_$(call culprit_base,$(CELL)))_RESULTS)/$(ARCH_$(CELL)) $(B)/culprit/$(CELL)
+		$(ROW_$(CELL_$(call culprit_base,$(CELL))_ROW)_RESULTS)/$(CELL_$(CELL)_ARCH) $(B)/culprit/$(CELL)
 .PHONY: culprit
 # Its test: TREE's series with mutant i as the last-but-one commit (its
 # killing case passes on base: the bisect needs a good base); the

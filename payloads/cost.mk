@@ -1,4 +1,4 @@
 # cost: the cost cells' one program, counted in instructions.
-cost_SRC       := compat-tests/bench
-cost_PROGS     := cost
-$(eval $(call payload,cost))
+PAYLOAD_cost_SRC       := compat-tests/bench
+PAYLOAD_cost_PROGS     := cost
+$(eval $(payload-row))

@@ -1,17 +1,16 @@
-# nocompat-<t>: the nocompat flavour's cells of a tree with SKIP_TESTS_<t>
-# := y: compat-tests/skip/'s programs, only in the ABIs that run with the
-# compat ABI off (<p>_ARCHVARS), and the series' kselftest with its 32-bit
-# starter (KSELFTEST_STARTER_<t>, mk/guests.mk) in <p>_KSELFTEST_DIR: a
-# hidden folder of the ABI's, which the guest's suite does not run (only
-# kselftest_skip does, in seconds).
-define payload_nocompat
-nocompat-$(1)_SRC     := compat-tests/skip
-nocompat-$(1)_PROGS   := kselftest_skip nopersonality
-nocompat-$(1)_KSELFTEST := $(1)
-nocompat-$(1)_KSELFTEST_PROGS := select_timeout_test*
-nocompat-$(1)_KSELFTEST_DIR := .kselftest
-nocompat-$(1)_ARCHVARS := NOCOMPAT
-nocompat-$(1)_STARTER := $(KSELFTEST_STARTER_$(1))
-$(call payload,nocompat-$(1))
-endef
-$(foreach t,$(TREES_KNOWN),$(if $(SKIP_TESTS_$(t)),$(eval $(call payload_nocompat,$(t)))))
+# nocompat-<t>: the nocompat flavour's cells of a tree with
+# TREE_<t>_SKIP_TESTS := y: compat-tests/skip/'s programs, only in the ABIs
+# that run with the compat ABI off (_ARCHVARS), and the series' kselftest
+# with its 32-bit starter (TREE_<t>_KSELFTEST_STARTER, mk/guests.mk) in
+# _KSELFTEST_DIR: a hidden folder of the ABI's, which the guest does not
+# run (only kselftest_skip does, in seconds). One row per tree, each field
+# a function of the tree ($(1)).
+PAYLOAD_nocompat_TREES      = $(foreach t,$(TREES_KNOWN),$(if $(TREE_$(t)_SKIP_TESTS),$(t)))
+PAYLOAD_nocompat_SRC        = compat-tests/skip
+PAYLOAD_nocompat_PROGS      = kselftest_skip nopersonality
+PAYLOAD_nocompat_KSELFTEST  = $(1)
+PAYLOAD_nocompat_KSELFTEST_PROGS = select_timeout_test*
+PAYLOAD_nocompat_KSELFTEST_DIR = .kselftest
+PAYLOAD_nocompat_ARCHVARS   = NOCOMPAT
+PAYLOAD_nocompat_STARTER    = $(TREE_$(1)_KSELFTEST_STARTER)
+$(eval $(payload-row))

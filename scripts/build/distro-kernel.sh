@@ -54,7 +54,7 @@ check)
 		;;
 	*)
 		case $v in linux-image-*) ;; *) bad "not a .deb file nor a linux-image-* package name" ;; esac
-		[ $# -gt 0 ] || bad "tree $tree has no DISTRO_SUITES_$tree to look it up in"
+		[ $# -gt 0 ] || bad "tree $tree has no TREE_${tree}_DISTRO_SUITES to look it up in"
 		apt_for "$tree" "$@" || bad "cannot look it up: $(tail -n 1 "$top/build/apt/distro-$tree.err")"
 		f=$(apt-cache show --no-all-versions "$v" 2>/dev/null) || true
 		[ -n "$f" ] || bad "no such package in $*"

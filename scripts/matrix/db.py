@@ -4,6 +4,13 @@ Opening checks that the file is ours before anything is read or written:
 a damaged or foreign file is one line and a non-zero exit, never a new
 store in its place. A new store is made whole in a temporary file and
 linked into place, so a second writer never sees half a schema.
+
+Every run has a short id beside its long one (RUN_ID, the 19 digits of
+date +%s%N): seq, 1, 2, 3... in the order runs were recorded in this
+store, unique in it (a UNIQUE index), said as "run 42" and accepted
+wherever a run id is. The long id stays the key: runs taken from another
+store keep theirs and are given the next free short ones. A store made
+before short ids gets them on first open, in the order its runs started.
 """
 import os
 import signal
@@ -21,7 +28,9 @@ CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE runs (
     id TEXT PRIMARY KEY, kinds TEXT NOT NULL, engine TEXT NOT NULL,
     started REAL NOT NULL, ended REAL NOT NULL, host TEXT NOT NULL,
-    commit_id TEXT NOT NULL, dirty INTEGER NOT NULL, repeat INTEGER NOT NULL);
+    commit_id TEXT NOT NULL, dirty INTEGER NOT NULL, repeat INTEGER NOT NULL,
+    seq INTEGER);
+CREATE UNIQUE INDEX runs_seq ON runs (seq);
 CREATE TABLE trees (
     run TEXT NOT NULL REFERENCES runs(id), tree TEXT NOT NULL,
     version TEXT NOT NULL, tarball TEXT NOT NULL, sha256 TEXT NOT NULL,
@@ -121,11 +130,39 @@ def open_store(create=False):
     if not fmt or fmt[0] != FORMAT:
         raise StoreError(f"results store {p}: format {fmt[0] if fmt else '?'}, "
                          f"not {FORMAT}")
+    _add_seq(con)
     return con
 
 
+def _add_seq(con):
+    """Short ids for a store made before them, in the order runs started."""
+    if any(r[1] == "seq" for r in con.execute("PRAGMA table_info(runs)")):
+        return
+    con.execute("BEGIN IMMEDIATE")
+    try:
+        if not any(r[1] == "seq" for r in con.execute("PRAGMA table_info(runs)")):
+            con.execute("ALTER TABLE runs ADD COLUMN seq INTEGER")
+            for i, (run,) in enumerate(con.execute(
+                    "SELECT id FROM runs ORDER BY started, id").fetchall(), 1):
+                con.execute("UPDATE runs SET seq = ? WHERE id = ?", (i, run))
+            con.execute("CREATE UNIQUE INDEX runs_seq ON runs (seq)")
+        con.execute("COMMIT")
+    except BaseException:
+        con.execute("ROLLBACK")
+        raise
+
+
+def next_seq(con, run):
+    """The short id of run: its own if recorded, else the next free one
+    (inside the writer's transaction)."""
+    row = con.execute("SELECT seq FROM runs WHERE id = ?", (run,)).fetchone()
+    if row and row[0] is not None:
+        return row[0]
+    return con.execute("SELECT coalesce(max(seq), 0) + 1 FROM runs").fetchone()[0]
+
+
 def resolve(con, name, what="RUN"):
-    """A run id, a tag, or 'latest'/'previous' -> a run id."""
+    """A run id, a short id (seq), a tag, or 'latest'/'previous' -> a run id."""
     if not name:
         raise StoreError(f"{what}=: name a run id or tag (make history lists them)")
     if not con.execute("SELECT 1 FROM runs LIMIT 1").fetchone():
@@ -142,13 +179,20 @@ def resolve(con, name, what="RUN"):
         return row[0]
     if con.execute("SELECT 1 FROM runs WHERE id = ?", (name,)).fetchone():
         return name
-    raise StoreError(f"{what}={name}: no such run id or tag in {path()}")
+    # A short id: fewer digits than any long one (date +%s%N).
+    if name.isdigit() and len(name) < 10:
+        row = con.execute("SELECT id FROM runs WHERE seq = ?", (int(name),)).fetchone()
+        if row:
+            return row[0]
+    raise StoreError(f"{what}={name}: no such run id, short run id or tag in {path()}")
 
 
 def label(con, run):
     tags = [r[0] for r in con.execute(
         "SELECT name FROM tags WHERE run = ? ORDER BY name", (run,))]
-    return run + (f" ({', '.join(tags)})" if tags else "")
+    seq = con.execute("SELECT seq FROM runs WHERE id = ?", (run,)).fetchone()
+    return (f"#{seq[0]} " if seq and seq[0] is not None else "") + run + (
+        f" ({', '.join(tags)})" if tags else "")
 
 
 def counts(con, run, cell, arch, abi):

@@ -82,10 +82,12 @@ def ingest(a):
     try:
         old = con.execute("SELECT kinds FROM runs WHERE id = ?", (run,)).fetchone()
         kinds = ",".join(sorted(set((old[0].split(",") if old else []) + [a["kind"]])))
-        con.execute("INSERT OR REPLACE INTO runs VALUES (?,?,?,?,?,?,?,?,?)",
+        seq = db.next_seq(con, run)
+        con.execute("INSERT OR REPLACE INTO runs (id, kinds, engine, started, ended, host, "
+                    "commit_id, dirty, repeat, seq) VALUES (?,?,?,?,?,?,?,?,?,?)",
                     (run, kinds, a["engine"], started, time.time(),
                      socket.gethostname(), commit, dirty,
-                     int(os.environ.get("REPEAT", "1") or 1)))
+                     int(os.environ.get("REPEAT", "1") or 1), seq))
         for t, f in trees.items():
             con.execute("INSERT OR REPLACE INTO trees VALUES (?,?,?,?,?,?)",
                         (run, t, f["version"], f["tarball"], f["sha256"], f["series"]))
@@ -118,7 +120,7 @@ def ingest(a):
     except BaseException:
         con.execute("ROLLBACK")
         raise
-    print(f"    results: run {run}: {len(verdicts)} verdicts of {len(cells)} cells"
+    print(f"    results: run {seq} ({run}): {len(verdicts)} verdicts of {len(cells)} cells"
           f"{f', {nboot} repeat boots' if nboot else ''} into {db.path()}")
 
 

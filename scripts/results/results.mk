@@ -24,7 +24,7 @@ results_sh = $(shell RESULTS_DB='$(RESULTS_DB)' KCIDB_ORIGIN='$(KCIDB_ORIGIN)' $
 # Checked by the first make only: make check's sub-makes of other trees
 # (TREES=7.2) are gated against the same run by store record all the same.
 ifeq ($(if $(BASELINE),$(BASELINE_CHECKED),n),)
-BASELINE_BAD := $(call results_sh,check-baseline '$(BASELINE)' $(foreach t,$(TREES),$(t)=$(TARBALL_$(t))))
+BASELINE_BAD := $(call results_sh,check-baseline '$(BASELINE)' $(foreach t,$(TREES),$(t)=$(TREE_$(t)_TARBALL)))
 $(if $(BASELINE_BAD),$(error $(BASELINE_BAD)))
 export BASELINE_CHECKED := y
 endif
@@ -33,7 +33,7 @@ endif
 # Checked by the first make only, as BASELINE.
 RECORDING_GOALS := matrix report cell mutants lab lab-selftest check check-all
 ifeq ($(RESULTS_DB_CHECKED),)
-ifneq ($(if $(MAKECMDGOALS),$(filter $(RECORDING_GOALS),$(MAKECMDGOALS)),y),)
+ifneq ($(call goal,$(RECORDING_GOALS)),)
 RESULTS_DB_BAD := $(call results_sh,check store)
 $(if $(RESULTS_DB_BAD),$(error $(RESULTS_DB_BAD)))
 export RESULTS_DB_CHECKED := y
@@ -44,7 +44,7 @@ results_args_tag-run   = '$(NAME)' '$(RUN)'
 results_args_kcidb     = '$(RUN)'
 results_args_dashboard = '$(RUN)'
 results_args_history   = '$(N)'
-$(foreach g,$(filter history compare tag-run kcidb dashboard runs,$(MAKECMDGOALS)),\
+$(foreach g,$(call goal,history compare tag-run kcidb dashboard runs),\
 	$(eval RESULTS_BAD := $(call results_sh,check $(g) $(results_args_$(g))))\
 	$(if $(RESULTS_BAD),$(error $(RESULTS_BAD))))
 

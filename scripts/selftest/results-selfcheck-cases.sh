@@ -41,6 +41,19 @@ fails_with "store: nothing recorded yet -> one line" "empty (no run recorded yet
 # Run 1 -> run 3 of fake-runs.sh: one of each category.
 "$mx" store tag good 1700000000000000000 >/dev/null
 "$mx" store compare good >"$t/rs/cmp" 2>&1
+# Short run ids: 1, 2, 3 in the order fake-runs.sh recorded them (in a copy).
+cp "$RESULTS_DB" "$t/rs/short.db"
+RESULTS_DB="$t/rs/short.db" "$mx" store tag first 1 >/dev/null 2>&1
+RESULTS_DB="$t/rs/short.db" "$mx" store compare 1 3 >"$t/rs/short.cmp" 2>&1
+check "short run id: 1 names run 1700000000000000000 (tag-run, compare), shown beside the long id" sh -c \
+	"[ '$(sql "$t/rs/short.db" "SELECT run FROM tags WHERE name = 'first'" 2>&1)' = 1700000000000000000 ] &&
+	 grep -q '^compare #1 1700000000000000000 (first, good) -> #3 1700000200000000000' '$t/rs/short.cmp'"
+cp "$RESULTS_DB" "$t/rs/old.db"
+sql "$t/rs/old.db" 'DROP INDEX runs_seq' >/dev/null 2>&1
+sql "$t/rs/old.db" 'ALTER TABLE runs DROP COLUMN seq' >/dev/null 2>&1
+RESULTS_DB="$t/rs/old.db" "$mx" store runs >/dev/null 2>&1
+check "short run id: a store made before them gets them on first open, in the order runs started" \
+	test "$(sql "$t/rs/old.db" 'SELECT seq FROM runs ORDER BY started' 2>&1 | tr '\n' ' ')" = '1 2 3 '
 check "compare: t.a regressed, t.c fixed" sh -c \
 	"grep -q 'regression: 6.1 6.1-patched-x86_64 x86_64 t.a: PASS -> FAIL' '$t/rs/cmp' &&
 	 grep -q 'fix: 6.1 6.1-patched-x86_64 x86_64 t.c: FAIL -> PASS' '$t/rs/cmp'"
@@ -57,7 +70,7 @@ check "compare COMPARE_AS=row=row: HEAD's row compared as BASE's (a mutant again
 	grep -q "fix: 6.1 6.1-patched-x86_64 x86_64 t.a: FAIL -> PASS" "$t/rs/cmpas"
 fails_with "compare COMPARE_AS= not row=row -> one line" "COMPARE_AS=a=b=c: HEAD's row=BASE's row" \
 	"$mx" store compare good good --as a=b=c
-fails_with "baseline gate: a regression fails the run" "baseline 1700000000000000000 (good): FAIL (1 regressions)" \
+fails_with "baseline gate: a regression fails the run" "baseline #1 1700000000000000000 (good): FAIL (1 regressions)" \
 	env BASELINE=good RUN_ID=1700000200000000000 "$mx" store record --kind matrix --engine local \
 	--report "$t/rs/rep" --results "$t/rs/res" --table "$t/rs/cells.json"
 RUN_ID=1700000250000000000 "$mx" store record --kind matrix --engine lab --report "$t/rs/rep" --results "$t/rs/res" \
@@ -66,7 +79,7 @@ check "a lab run is recorded as engine lab, its dashboard in its report folder" 
 	"[ \"\$(RESULTS_DB='$RESULTS_DB' '$mx' store runs | grep -c ' lab ')\" = 1 ] && grep -q 1700000250000000000 '$t/rs/rep/index.html'"
 check "baseline gate: the same run as baseline -> no regression" \
 	"$mx" store compare 1700000200000000000 1700000200000000000 --gate
-fails_with "compare: unknown run -> one line" "BASE=nope: no such run id or tag" "$mx" store compare nope
+fails_with "compare: unknown run -> one line" "BASE=nope: no such run id, short run id or tag" "$mx" store compare nope
 fails_with "make matrix BASELINE= of another tree -> one line before any work" \
 	"BASELINE=good: run 1700000000000000000 is of tree(s) 6.1, not 7.2" \
 	make -s -C "$top" -n matrix TREES=7.2 BASELINE=good

@@ -5,7 +5,8 @@
 # Every self-test of the harness, from here (make selfcheck):
 #   scripts/selftest/*-selfcheck-cases.sh   sourced below (results core and
 #                                           store, b4-prep, the SKIP checks, distro,
-#                                           a hang costs one test, make mutation)
+#                                           a hang costs one test, make mutation,
+#                                           a new arch or flavour is one file)
 #   scripts/matrix/lava/selftest*.py, scripts/lava/refs/  through lava.sh
 #                                           selftest and lava.sh refs
 # and the three that need more than a fake, each its own target:
@@ -393,8 +394,8 @@ check "make matrix -> every arch and the debug guest" \
 check "make check CHECK_ARCHES=\"x86_64 i386\" CHECK_DEBUG_ARCHES=x86_64 -> i386's kernels and the debug guest" \
 	test "$(kobjs check CHECK_ARCHES="x86_64 i386" CHECK_DEBUG_ARCHES=x86_64)" = \
 	'obj/6.1-base-i386: obj/6.1-base-x86_64: obj/6.1-debug-x86_64: obj/6.1-patched-i386: obj/6.1-patched-x86_64: obj/x86_64: '
-check "DEBUG_arm64=y: make check CHECK_DEBUG_ARCHES=\"x86_64 arm64\" -> the arm64 debug kernel" \
-	sh -c "echo '$(kobjs check CHECK_STAGES=default DEBUG_arm64=y CHECK_DEBUG_ARCHES="x86_64 arm64")' | grep -q 'obj/6.1-debug-arm64:'"
+check "ARCH_arm64_DEBUG=y: make check CHECK_DEBUG_ARCHES=\"x86_64 arm64\" -> the arm64 debug kernel" \
+	sh -c "echo '$(kobjs check CHECK_STAGES=default ARCH_arm64_DEBUG=y CHECK_DEBUG_ARCHES="x86_64 arm64")' | grep -q 'obj/6.1-debug-arm64:'"
 fails_with "make check whose arches have none of CHECK_MUTANT_ARCHES -> one line, not 0 mutants passed" \
 	"CHECK_MUTANT_ARCHES=x86_64: none of make check's ARCHES (arm64)" \
 	pmake -n check CHECK_ARCHES=arm64
@@ -473,6 +474,10 @@ if [ -x /usr/bin/lava-run ]; then
 else
 	skip "LAVA jobs and results" "lava-dispatcher not installed (make lava-check installs it)"
 fi
+
+# --- rows are files: a new arch or flavour is one file (mk/tables.mk) ----------
+# shellcheck source=SCRIPTDIR/rows-selfcheck-cases.sh
+. "$here/rows-selfcheck-cases.sh"
 
 # --- make check's selection by what changed (mk/check-paths) -------------------
 # shellcheck source=SCRIPTDIR/check-select-selfcheck-cases.sh

@@ -17,7 +17,7 @@ site, operator, change, verdict per arch) and OUTDIR/booted (the cells of
 the booted mutants and of REF, for the report and the results store).
 Exits 1 when a mutant survives or a booted cell did not finish.
 --kselftest GLOBS (a tree whose mutants its series' kselftest judges,
-MUTANT_TESTS_<t>): the cells also ran compat-tests, and each killed
+TREE_<t>_MUTANT_TESTS): the cells also ran compat-tests, and each killed
 mutant is judged again by the same rule with the cases of the test
 programs GLOBS alone: killed by the kselftest, or only by the other
 tests - a gap in the kselftest, listed with the cases that killed it
