@@ -10,12 +10,13 @@
  *   (EPOLLPRI: CONFIG_AF_UNIX_OOB) while it is stopped: the call returns 1
  *   at once after SIGCONT, reporting that descriptor, for that set, and
  *   nothing else (restart.c's _stop_ready rows: the read set).
- * - Stopped again in the restarted call, its (readable) descriptor made
- *   ready during the second stop: 1 at once after the second SIGCONT (a
- *   second restart keeps nfds and the sets too).
+ * - Stopped again in the restarted call, its descriptor (read, write or
+ *   except set) made ready during the second stop: 1 at once after the
+ *   second SIGCONT (a second restart keeps nfds and each set too).
  * - Its signal mask made unreadable during the stop (the mask is in a
- *   shared memfd page the parent truncates): the restart reads the mask
- *   again and fails with EFAULT at once after SIGCONT, as the writable call
+ *   shared memfd page the parent truncates), or during a second stop in
+ *   the restarted call: the restart reads the mask again and fails with
+ *   EFAULT at once after the (last) SIGCONT, as the writable call
  *   re-executed does; not 0, not EINTR.
  * A sticky or read-only timeout is left as passed; a writable one holds the
  * time left at the (last) stop, less the time since SIGCONT. The caller's
@@ -47,15 +48,29 @@ static const struct variant variants[] = {
 	{ "plain_stop_except", W_PLAIN, ACT_STOP_READY, .pri = true },
 	{ "sticky_stop_except", W_STICKY, ACT_STOP_READY, .pri = true },
 	{ "readonly_stop_except", W_READONLY, ACT_STOP_READY, .pri = true },
-	/* stopped again in the restarted call, readable during that stop */
+	/* stopped again in the restarted call, ready during that stop */
 	{ "plain_stop_ready_twice", W_PLAIN, ACT_STOP_TWICE_READY },
 	{ "sticky_stop_ready_twice", W_STICKY, ACT_STOP_TWICE_READY },
 	{ "readonly_stop_ready_twice", W_READONLY, ACT_STOP_TWICE_READY },
-	/* its signal mask unreadable at SIGCONT */
+	{ "plain_stop_writable_twice", W_PLAIN, ACT_STOP_TWICE_READY, .out = true },
+	{ "sticky_stop_writable_twice", W_STICKY, ACT_STOP_TWICE_READY, .out = true },
+	{ "readonly_stop_writable_twice", W_READONLY, ACT_STOP_TWICE_READY, .out = true },
+	{ "plain_stop_except_twice", W_PLAIN, ACT_STOP_TWICE_READY, .pri = true },
+	{ "sticky_stop_except_twice", W_STICKY, ACT_STOP_TWICE_READY, .pri = true },
+	{ "readonly_stop_except_twice", W_READONLY, ACT_STOP_TWICE_READY, .pri = true },
+	/* its signal mask unreadable at the (second) SIGCONT */
 	{ "plain_stop_mask_fault", W_PLAIN, ACT_STOP_FAULT },
 	{ "sticky_stop_mask_fault", W_STICKY, ACT_STOP_FAULT },
 	{ "readonly_stop_mask_fault", W_READONLY, ACT_STOP_FAULT },
+	{ "plain_stop_mask_fault_twice", W_PLAIN, ACT_STOP_TWICE_FAULT },
+	{ "sticky_stop_mask_fault_twice", W_STICKY, ACT_STOP_TWICE_FAULT },
+	{ "readonly_stop_mask_fault_twice", W_READONLY, ACT_STOP_TWICE_FAULT },
 };
+
+static bool mask_fault(const struct variant *v)
+{
+	return v->action == ACT_STOP_FAULT || v->action == ACT_STOP_TWICE_FAULT;
+}
 
 static const char *skip(const struct entry *e, const void *p)
 {
@@ -66,21 +81,22 @@ static const char *skip(const struct entry *e, const void *p)
 		return "host-time guest: restart bounds need virtual time";
 	if (entry_on_stop(e) != STOP_RESUMES)
 		return "its stop ends the call or restarts to the end time: restart.c's _plain case";
-	if (v->action == ACT_STOP_FAULT && !e->sigmask)
+	if (mask_fault(v) && !e->sigmask)
 		return "no signal mask argument";
 	return NULL;
 }
 
-/* EFAULT at once after SIGCONT; the timeout as the stop left it. */
+/* EFAULT at once after the last SIGCONT; the timeout as the stop left it. */
 static bool faulted(const struct scenario *s, const struct outcome *o,
 		    const char *name)
 {
-	int64_t after = o->t1 - o->at.cont, left_min, left_max;
+	int64_t after = o->t1 - (o->at.cont2 ? o->at.cont2 : o->at.cont);
+	int64_t left_min, left_max;
 	bool ok = o->ret == -1 && o->err == EFAULT && after >= 0 &&
 		  after < T_NS / 16;
 
 	if (!ok)
-		ksft_print_msg("%s: ret %ld (%s) %.1f ms after SIGCONT: not EFAULT at once (its mask became unreadable while stopped)\n",
+		ksft_print_msg("%s: ret %ld (%s) %.1f ms after the last SIGCONT: not EFAULT at once (its mask became unreadable while stopped)\n",
 			       name, o->ret, o->ret < 0 ? strerror(o->err) : "ok",
 			       after / 1e6);
 	if (s->mode != W_PLAIN)
@@ -104,7 +120,7 @@ static bool run(const struct entry *e, const void *p, const char *name)
 		return false;
 	ksft_print_msg("%s: %s\n", name, outcome_str(&s, &o));
 	ok = o.mask_after == o.mask_before && !o.clobbered && !o.handled;
-	if (v->action == ACT_STOP_FAULT)
+	if (mask_fault(v))
 		return faulted(&s, &o, name) && ok;
 	return ready_after_stop(&s, &o, T_NS, T_NS / 16, name) && ok;
 }

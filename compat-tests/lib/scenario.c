@@ -18,14 +18,26 @@
  * The parent's end of what it acts on, made before the fork: ACT_COMPLETE,
  * the pipe the caller's io_uring read waits on; ACT_STOP_READY and
  * ACT_STOP_TWICE_READY, the pipe (a full one: out) or AF_UNIX stream pair
- * (pri) the call itself waits on; ACT_STOP_FAULT, the memfd [0] the
- * call's signal mask is mapped from.
+ * (pri) the call itself waits on; ACT_STOP_FAULT and ACT_STOP_TWICE_FAULT,
+ * the memfd [0] the call's signal mask is mapped from.
  */
 static int pfd[2] = { -1, -1 };
 
 static bool stop_ready(const struct scenario *s)
 {
 	return s->action == ACT_STOP_READY || s->action == ACT_STOP_TWICE_READY;
+}
+
+static bool stop_fault(const struct scenario *s)
+{
+	return s->action == ACT_STOP_FAULT || s->action == ACT_STOP_TWICE_FAULT;
+}
+
+/* Stopped again once the restarted call sleeps. */
+static bool stops_twice(const struct scenario *s)
+{
+	return s->action == ACT_STOP_TWICE || s->action == ACT_STOP_TWICE_READY ||
+	       s->action == ACT_STOP_TWICE_FAULT;
 }
 
 static size_t page_size(void)
@@ -55,21 +67,21 @@ static int parent_fds(const struct scenario *s)
 		return full_pipe(pfd);
 	if (stop_ready(s))
 		return socketpair(AF_UNIX, SOCK_STREAM, 0, pfd);
-	if (s->action == ACT_STOP_FAULT) {
+	if (stop_fault(s)) {
 		pfd[0] = memfd_create("sigmask", 0);
 		return pfd[0] < 0 ? -1 : ftruncate(pfd[0], page_size());
 	}
 	return 0;
 }
 
-/* What ACT_STOP_READY/ACT_STOP_FAULT do while the call is stopped. */
+/* What the _READY and _FAULT actions do while the call is stopped. */
 static int while_stopped(const struct scenario *s, struct instants *at)
 {
 	char buf[4096];
 	ssize_t n, drained = 0;
 
 	at->complete = mono_ns();
-	if (s->action == ACT_STOP_FAULT)
+	if (stop_fault(s))
 		return ftruncate(pfd[0], 0);
 	if (s->pri)
 		return send(pfd[1], "!", 1, MSG_OOB) == 1 ? 0 : -1;
@@ -118,7 +130,7 @@ static void child(const struct scenario *s, int ready, int report)
 	if (stop_ready(s))
 		c.fd = s->out ? pfd[1] : pfd[0];
 	/* the mask where the parent can take it away: a page of its memfd */
-	if (s->action == ACT_STOP_FAULT) {
+	if (stop_fault(s)) {
 		maskp = mmap(NULL, page_size(), PROT_READ | PROT_WRITE,
 			     MAP_SHARED, pfd[0], 0);
 		if (maskp == MAP_FAILED)
@@ -198,8 +210,7 @@ static int act(const struct scenario *s, pid_t pid, struct instants *at,
 	}
 	sleep_until(at->stopped + s->hold_ns);
 	signal_child(pid, SIGCONT, &at->cont);
-	if (s->action != ACT_STOP_CONT_SIGNAL && s->action != ACT_STOP_TWICE &&
-	    s->action != ACT_STOP_TWICE_READY)
+	if (s->action != ACT_STOP_CONT_SIGNAL && !stops_twice(s))
 		return 0;
 	r = wait_sleeping(pid, &at->asleep2);
 	if (r)
@@ -211,7 +222,8 @@ static int act(const struct scenario *s, pid_t pid, struct instants *at,
 		*reaped = WIFEXITED(*status) || WIFSIGNALED(*status);
 		return 1;
 	}
-	if (s->action == ACT_STOP_TWICE_READY) {
+	if (s->action == ACT_STOP_TWICE_READY ||
+	    s->action == ACT_STOP_TWICE_FAULT) {
 		sleep_until(at->stopped2 + s->hold_ns / 2);
 		if (while_stopped(s, at))
 			goto failed;
@@ -290,8 +302,7 @@ static int run_once(const struct scenario *s, struct outcome *o)
 	 * (delay_ns / 4 after the restarted call sleeps): not the kernel's
 	 * doing either.
 	 */
-	if (o->ret == 0 && at.cont &&
-	    (s->action == ACT_STOP_TWICE || s->action == ACT_STOP_TWICE_READY) &&
+	if (o->ret == 0 && at.cont && stops_twice(s) &&
 	    (!at.stop2 || o->t1 < at.stop2) &&
 	    tmo_ns(s->e->kind, &s->tmo) - (at.stop - at.asleep) < s->delay_ns / 2) {
 		ksft_print_msg("%s: stopped too late to stop again: %s\n",

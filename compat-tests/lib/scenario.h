@@ -42,6 +42,9 @@ enum action {
 	ACT_STOP_FAULT,		/* as ACT_STOP, the call's signal mask (in a
 				 * shared memfd page) made unreadable halfway
 				 * through the hold: the file truncated */
+	ACT_STOP_TWICE_FAULT,	/* as ACT_STOP_TWICE, the mask made
+				 * unreadable (as ACT_STOP_FAULT) halfway
+				 * through the second hold */
 	ACT_COMPLETE,		/* no signal: io_uring reads the caller
 				 * submitted before the call complete, one
 				 * every delay_ns */
