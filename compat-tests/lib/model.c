@@ -33,7 +33,7 @@ int64_t model_field_min(int bits)
 	return bits == 32 ? INT32_MIN : INT64_MIN;
 }
 
-enum mseries model_series(void)
+static enum mseries series_of_release(void)
 {
 	unsigned int major, minor;
 	struct utsname u;
@@ -46,6 +46,19 @@ enum mseries model_series(void)
 	if (major == 7 && minor == 2)
 		return MODEL_MAINLINE;
 	return MODEL_NONE;
+}
+
+/* The release does not change under a running test: read it once. */
+enum mseries model_series(void)
+{
+	static enum mseries series;
+	static bool known;
+
+	if (!known) {
+		series = series_of_release();
+		known = true;
+	}
+	return series;
 }
 
 void model_abi(const struct entry *e, struct mabi *a)
