@@ -124,7 +124,7 @@ json_join = $(if $(2),$(call $(1),$(firstword $(2)))$(foreach x,$(wordlist 2,999
 cells_json = {"run": $(call jlist,$(RUN_CELLS)),$(nl) "trees": {$(call json_join,tree_json,$(TREES))},$(nl) \
 	"distro": [$(call json_join,distro_json,$(distro_items))],$(nl) "cells": [$(nl)$(call json_join,cell_json,$(1))]}
 # The goals that read the trees' facts have the trees made first.
-TABLE_TREE_GOALS := matrix report cell mutants mutation-run lava lava-check lava-validate lab lab-selftest check
+TABLE_TREE_GOALS := matrix report cell mutants mutation-run lava lava-check lava-validate lab lab-selfcheck check
 $(CELLS_JSON): $(if $(call goal,$(TABLE_TREE_GOALS)),\
 	$(foreach t,$(TREES),$(B)/$(t)/base/.tree $(if $(TREE_$(t)_SRC),,$(B)/$(t)/patched/.tree $(call sinfo,$(t)))) $(call kimgs,$(DISTRO_CELLS)))
 # This make's own (make check's stages write it side by side).
@@ -159,8 +159,8 @@ mutants: $(call cell_status,$(GOAL_CELLS_mutants)) $(CELLS_JSON) | $(B)/.deps-re
 		$(call results_record,mutants,local,$(REPORT_DIR)/mutants/verdicts,$(B)/results) || rc=1; exit $$rc
 
 # --- bench and cost (their rows: mk/rows.mk) ------------------------------------
-$(B)/.deps-bench: scripts/build/deps.sh | $(B)/.deps
-	@DEPS_EXTRA=gnuplot-nox scripts/build/deps.sh && touch $@
+$(B)/.deps-bench: scripts/steps/deps.sh | $(B)/.deps
+	@DEPS_EXTRA=gnuplot-nox scripts/steps/deps.sh && touch $@
 GOAL_CELLS_bench = $(call cell_ids,$(BENCH_CELLS))
 bench: $(B)/.deps-bench $(call cell_status,$(GOAL_CELLS_bench))
 	$(call step,bench: report)

@@ -10,7 +10,7 @@ x ABI), writes OUTDIR/report.txt and OUTDIR/junit.xml, and exits 1 if any
 cell failed, an expected failure passed, or an expectation names no test
 in the cells run. An expectation's ABI glob without ":" matches the ABI
 under every arch; "arch:abi" (globs) only under that guest arch (a native
-32-bit kernel vs compat on a 64-bit one). With TIMES (scripts/build/timed.sh's
+32-bit kernel vs compat on a 64-bit one). With TIMES (scripts/steps/timed.sh's
 directory) it marks reused cells and ends with the time table
 (timetable.py), this make run's stages (RUN_ID) apart from those it found
 up to date. OUTDIR/verdicts.tsv and OUTDIR/cells.tsv are the same verdicts

@@ -7,7 +7,7 @@
 # the same arch, where CASE must pass; the cell's own results must fail it.
 # git bisect run between the tag "base" and the branch, in a worktree of
 # its own (build/<tree>/shared-culprit) beside the tree's others: each step
-# builds its commit with scripts/build/kbuild.sh (the product cache and ccache
+# builds its commit with scripts/steps/kbuild.sh (the product cache and ccache
 # make a kernel any row already built cost seconds) and boots the cell's
 # initramfs with scripts/boot/cell.sh into OUT/<commit>/ (an unchanged step is
 # not booted again); CASE failing in any of the cell's suites is bad,
@@ -25,7 +25,7 @@ if [ "${1:-}" = --step ]; then
 	# The cell's fragments are named from the project's top.
 	cd "$here/../.."
 	# shellcheck disable=SC2046 # the cell's kbuild.sh arguments, a word list
-	if ! "$here/../build/kbuild.sh" "$src" "$obj" $(val kbuild) >"$out/$commit.build" 2>&1; then
+	if ! "$here/../steps/kbuild.sh" "$src" "$obj" $(val kbuild) >"$out/$commit.build" 2>&1; then
 		echo "    $commit: does not build: skipped"
 		exit 125
 	fi

@@ -1,4 +1,4 @@
-"""What lava.sh selftest's checks (selftest.py, selftest_lab.py) share:
+"""What lava.sh selfcheck's checks (selfcheck.py, selfcheck_lab.py) share:
 a guest console and a row of the cell table, both fake."""
 import os
 

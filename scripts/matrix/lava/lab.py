@@ -238,7 +238,7 @@ def lab(cells):
     report = os.path.join(LAB, "report")
     shutil.rmtree(report, ignore_errors=True)
     ident, url = lab_args(cells)
-    # Named by their folders (lab-selftest's broken copies of a cell's job).
+    # Named by their folders (lab-selfcheck's broken copies of a cell's job).
     todo = [(cell,) + lab_job(cell, url) for cell in cells]
     outroot = os.path.join(LAB, "results")
     for _, _, _, c in todo:

@@ -1,6 +1,6 @@
-"""lava.sh selftest, the lab client's part: make lab's lavacli calls
+"""lava.sh selfcheck, the lab client's part: make lab's lavacli calls
 answered by a fake lavacli (no server): bad input, jobs that end badly,
-results that disagree. Called by selftest.py with its check()."""
+results that disagree. Called by selfcheck.py with its check()."""
 import json
 import os
 import re

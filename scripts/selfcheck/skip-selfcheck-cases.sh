@@ -1,7 +1,7 @@
 # shellcheck shell=sh
 # shellcheck disable=SC2154 # t and top are selfcheck.sh's
 # The kselftest's SKIP checks (compat-tests/skip/, flavour nocompat): cases
-# of scripts/selftest/selfcheck.sh, sourced by it (its check, fails_with, skip, $t
+# of scripts/selfcheck/selfcheck.sh, sourced by it (its check, fails_with, skip, $t
 # and $top). The nocompat cell is data: where an arch file says how, on
 # the trees with SKIP_TESTS_<t>; kselftest_skip's verdicts on fakes of the
 # kselftest, built for this host (its seccomp filter on its own process).

@@ -1,6 +1,6 @@
 # shellcheck shell=sh
 # shellcheck disable=SC2154 # t and top are selfcheck.sh's
-# The results store's cases of scripts/selftest/selfcheck.sh, sourced by it (its
+# The results store's cases of scripts/selfcheck/selfcheck.sh, sourced by it (its
 # check, fails_with, skip, $t and $top): fake runs only, no kernel.
 mx=$top/scripts/matrix.py
 sql() { # DB QUERY: the first column of each row
@@ -85,7 +85,7 @@ fails_with "make matrix BASELINE= of another tree -> one line before any work" \
 	make -s -C "$top" -n matrix TREES=7.2 BASELINE=good
 fails_with "make compare without BASE -> one line" "BASE=: name a run id or tag" \
 	make -s -C "$top" compare
-"$top/scripts/selftest/fake-table.sh" "$t/rs/cells72.json" tree=7.2:6.1.99 "6.1-base x86_64 x86_64 6.1 base"
+"$top/scripts/selfcheck/fake-table.sh" "$t/rs/cells72.json" tree=7.2:6.1.99 "6.1-base x86_64 x86_64 6.1 base"
 RUN_ID=1700000300000000000 "$mx" store ingest --kind cell --report "$t/rs/rep" --results "$t/rs/res" \
 	--table "$t/rs/cells72.json" >/dev/null
 fails_with "compare: runs of different trees -> one line" "nothing to compare" "$mx" store compare good 1700000300000000000
