@@ -498,15 +498,15 @@ check "cell table: make writes cells.json; its 'run' is make cells, each a cell 
 		\"\$('$top/scripts/matrix.py' cells '$t/ct/cells.json' ids)\" ] &&
 	PYTHONPATH='$top/scripts' /usr/bin/python3 -c 'import sys; from matrix import cells
 t = cells.Table(sys.argv[1]); [t.cell(c) for c in t.run]' '$t/ct/cells.json'"
-check "cell table: suites in the guest's order (/tests/*/ sorted bytewise, overlay last), ABIs the arch's" \
+check "cell table: columns in the guest's order (/tests/*/ sorted bytewise, overlay last), ABIs the arch's" \
 	/usr/bin/python3 -c 'import json, sys
 for c in json.load(open(sys.argv[1]))["cells"]:
-    assert c["suites"] == sorted(c["abis"]) + [s for s in c["suites"] if s == "overlay"], c["id"]' "$t/ct/cells.json"
-check "cell table: OVERLAY= adds the overlay suite last (table and make cell-info)" sh -c "
-	MAKEFLAGS='' make -s -C '$top' B='$t/ct2' cell-info CELL=6.1-base-x86_64 OVERLAY='$t' | grep -qx 'suites x86_64 i386 x32 overlay' &&
+    assert c["columns"] == sorted(c["abis"]) + [s for s in c["columns"] if s == "overlay"], c["id"]' "$t/ct/cells.json"
+check "cell table: OVERLAY= adds the overlay column last (table and make cell-info)" sh -c "
+	MAKEFLAGS='' make -s -C '$top' B='$t/ct2' cell-info CELL=6.1-base-x86_64 OVERLAY='$t' | grep -qx 'columns x86_64 i386 x32 overlay' &&
 	/usr/bin/python3 -c 'import json, sys
 c = [c for c in json.load(open(sys.argv[1]))[\"cells\"] if c[\"id\"] == \"6.1-base-x86_64\"][0]
-assert c[\"suites\"] == [\"i386\", \"x32\", \"x86_64\", \"overlay\"]' '$t/ct2/cells.json'"
+assert c[\"columns\"] == [\"i386\", \"x32\", \"x86_64\", \"overlay\"]' '$t/ct2/cells.json'"
 fails_with "cell table: a cell it does not have -> one line" "cells: nope-x86_64: no such cell" \
 	"$top/scripts/matrix.py" cells "$t/ct/cells.json" info nope-x86_64
 printf '{"cells": [' >"$t/ct-bad.json"

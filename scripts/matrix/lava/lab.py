@@ -167,7 +167,7 @@ def lab_collect(ident, cell, c, jid, job, outroot):
     if lava is None:
         probs.append("lavacli results %s: %s" % (jid, rtext.strip()[-200:]))
         lava = []
-    p2, _ = local.finish_results(outdir, c["suites"], text, console,
+    p2, _ = local.finish_results(outdir, c["columns"], text, console,
                            next(a["test"] for a in job["actions"] if "test" in a)["monitors"], lava)
     probs += p2
     status = open(os.path.join(outdir, "status")).read().strip()

@@ -68,7 +68,7 @@ def main(args):
 
 def job_monitors(lava, suites, order=None):
     """The monitors make_job writes for a cell with SUITES (ORDER: force another order)."""
-    info = fake_cell(suites=list(suites))
+    info = fake_cell(columns=list(suites))
     facts = {"kernel_version": "6.1.0", "series_commit": "0" * 40, "series_patches": "3", "base_commit": "1" * 40}
     job = lava.make_job(info, facts, "file:///k", "file:///i", {"arch": "x86_64", "no_kvm": True})
     mons = job["actions"][2]["test"]["monitors"]
@@ -140,7 +140,7 @@ def run_checks(lava, top, t):
           status(d) == "ok" and not probs, status(d) + str(probs))
 
     # --- monitor order: LAVA's monitors never look back ----------------------------
-    check("the job's monitors follow the table's suites (the guest's order)",
+    check("the job's monitors follow the table's columns (the guest's order)",
           [m["name"] for m in job_monitors(lava, ["i386", "x86_64"])[1]] == ["i386", "x86_64"])
     good_job, good = job_monitors(lava, ["i386", "x86_64"])
     _, wrong = job_monitors(lava, ["i386", "x86_64"], order=["x86_64", "i386"])
@@ -331,7 +331,7 @@ def run_checks(lava, top, t):
         return
     for arch, qemu in (("x86_64", "qemu-system-x86_64 -M pc -cpu max -m 512  -icount shift=0,sleep=off"),
                        ("arm64", "qemu-system-aarch64 -M virt -cpu cortex-a57 -m 512 -icount shift=0,sleep=off")):
-        info = fake_cell(id="6.1-base-" + arch, arch=arch, qemu=qemu, suites=[arch, "x"],
+        info = fake_cell(id="6.1-base-" + arch, arch=arch, qemu=qemu, columns=[arch, "x"],
                          cmdline="console=ttyS0 matrix.row=6.1-base ")
         facts = {"kernel_version": "6.1.0", "series_commit": "0" * 40, "series_patches": "3", "base_commit": "1" * 40}
         _, ctx = lava.cell_context(info)
