@@ -12,13 +12,27 @@ stages_are() { # WANT PATH...: the stages selected for those paths are WANT
 	[ "$got" = "$want" ] || { sel "$@"; echo "want: $want"; return 1; }
 }
 check "select: docs only -> lint and selfcheck, nothing that boots" \
-	stages_are "lint selfcheck" docs/measurements.md README.md docs/samples/series-v1.mbox
+	stages_are "lint selfcheck" docs/measurements.md docs/x.md README.md docs/samples/series-v1.mbox
 check "select: patches/7.2/ -> the 7.2 stages alone" \
 	stages_are "lint selfcheck tree:7.2" patches/7.2/0002-select-saturate.patch
 check "select: compat-tests/ -> the default matrix and the mutants" \
-	stages_are "lint selfcheck matrix mutants" compat-tests/restart.c compat-tests/lib/entry.c
-for p in mk/rows.mk scripts/boot/boot.sh kconfigs/common.config Makefile guests/init arch-configs/x86_64.mk \
-	no/such/section.txt; do
+	stages_are "lint selfcheck matrix mutants" compat-tests/restart.c compat-tests/lib/entry.c compat-tests/x.c
+check "select: mk/lava.mk, scripts/lava/, the LAVA package -> the lava stage alone" \
+	stages_are "lint selfcheck lava" mk/lava.mk scripts/lava/lava.sh scripts/lava/templates/x.jinja2 scripts/matrix/lava/jobs.py
+check "select: make mutation's files, the shared worktree build -> the mutants" \
+	stages_are "lint selfcheck mutants" scripts/matrix/mutation/generate.py mk/mutation.mk scripts/mutation/cell.sh \
+	scripts/steps/kbuild-shared.sh
+check "select: the kill rule -> the mutants and LAVA" stages_are "lint selfcheck lava mutants" scripts/matrix/mutants.py
+check "select: mk/series.mk -> checkpatch" stages_are "lint selfcheck checkpatch" mk/series.mk
+check "select: the selfcheck, the selection, KSRC=, KCIDB, compare, b4-prep -> lint and selfcheck alone" \
+	stages_are "lint selfcheck" scripts/selfcheck/selfcheck.sh mk/check-paths scripts/steps/check-select.sh mk/ksrc.mk \
+	scripts/matrix/kcidb.py scripts/matrix/compare.py scripts/series/b4-prep.sh
+# What every cell's build, boot or report reads keeps the full default check,
+# and so does a file no section names (a new one under mk/ or scripts/).
+for p in mk/rows.mk mk/check.mk mk/check-select.mk scripts/boot/boot.sh scripts/steps/kbuild.sh \
+	scripts/matrix/cells.py scripts/matrix/report.py scripts/series/series-apply.sh scripts/results/results.mk \
+	kconfigs/common.config Makefile guests/init arch-configs/x86_64.mk no/such/section.txt mk/new.mk \
+	scripts/new.sh scripts/matrix/new.py; do
 	check "select: $p -> the full default check" sh -c \
 		"printf '%s\n' '$p' | '$top/scripts/steps/check-select.sh' match '$top/mk/check-paths' | grep -q '^check: stages: .* default'"
 done
@@ -30,6 +44,12 @@ check "select: compat-tests/bench/ -> lint alone" stages_are "lint selfcheck" co
 check "select: each path printed with its stages and why" sh -c \
 	"printf 'patches/7.2/x\n' | '$top/scripts/steps/check-select.sh' match '$top/mk/check-paths' |
 	grep -q '^check:   patches/7.2/x -> tree:7.2 (The upstream submission'"
+{ git -C "$top" ls-files 2>/dev/null || (cd "$top" && find . -type f | sed 's|^\./||'); } >"$t/files"
+check "select: every F: and X: path of mk/check-paths names a file (none left behind by a rename)" \
+	"$top/scripts/steps/check-select.sh" unused "$top/mk/check-paths" <"$t/files"
+printf 'Title\nC: lint\nF: x/\nF: y/z.c\n' >"$t/stale-paths"
+fails_with "select: a path no file has -> named with its section" "'y/z.c' (section 'Title') matches no file" \
+	sh -c "echo x/y | '$top/scripts/steps/check-select.sh' unused '$t/stale-paths'"
 printf 'Title\nF: x/\n' >"$t/bad-paths"
 fails_with "select: a section without C: -> one line naming it" "section 'Title' needs C: and F:" \
 	sh -c "echo x/y | '$top/scripts/steps/check-select.sh' match '$t/bad-paths'"
