@@ -80,4 +80,7 @@ lab-selfcheck: $(B)/.deps-lava $(CELLS_JSON) $(call cell_files,$(GOAL_CELLS_lab-
 		$(call cell_status,$(GOAL_CELLS_lab-selfcheck))
 	$(call step,lab-selfcheck: $(words $(LAB_CELLS)) cells on a throwaway LAVA server)
 	@CELLS_JSON=$(CELLS_JSON) $(call timed,lab-selfcheck) scripts/selfcheck/lab-selfcheck.sh $(LAB_CELLS)
-.PHONY: lab lab-args lab-selfcheck
+# Its name before 2026-12-07 (the glossary's selfcheck): one line, no work.
+lab-selftest:
+	@echo "lab-selftest: now make lab-selfcheck (docs/glossary.md)"; exit 2
+.PHONY: lab lab-args lab-selfcheck lab-selftest
