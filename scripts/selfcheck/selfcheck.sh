@@ -345,9 +345,10 @@ fi
 # every "make <target>" in the table's first column is a target of make's
 # database (make -p), and every .PHONY target is in the table, but these
 # internal ones (make check's stages, lava-check's parts, lab's argument
-# check, make mutation's sub-make). "<tree>" in the table stands for any name.
+# check, make mutation's sub-make, lab-selftest: lab-selfcheck's old name, one
+# line naming it). "<tree>" in the table stands for any name.
 internal_targets='FORCE check-kernels check-lava check-mutants check-trees check-dashboard lava-validate lava-run-* lab-args
-	mutation-run'
+	mutation-run lab-selftest'
 targets_agree() {
 	db=$(MAKEFLAGS='' make -s -C "$top" -pq FORCE 2>&1)
 	known=$(echo "$db" | awk '/^# Not a target:/ { skip = 1; next }
