@@ -61,7 +61,7 @@ $(call check_count,REPEAT,1,a count of boots)
 $(call check_count,BOOT_TIMEOUT,1,seconds per guest)
 $(call check_in,RERUN,$(RERUN),0 1,value (0: reuse an unchanged cell's boot, 1: boot it again))
 # Build products (source trees, kernels) by content key outside the clone
-# (scripts/build/cache.sh): a second clone of the same commit builds no kernel.
+# (scripts/steps/cache.sh): a second clone of the same commit builds no kernel.
 MATRIX_CACHE     ?= $(or $(XDG_CACHE_HOME),$(HOME)/.cache)/select-matrix
 MATRIX_CACHE_MAX ?= 20480
 $(if $(filter off /%,$(MATRIX_CACHE)),,$(error MATRIX_CACHE=$(MATRIX_CACHE): an absolute path, or off))
@@ -70,7 +70,7 @@ export MATRIX_CACHE MATRIX_CACHE_MAX
 # make check's sub-makes are part of its run (one time table).
 ifeq ($(MAKELEVEL),0)
 export RUN_ID := $(shell date +%s%N)
-# This make's own stdout: a long build's progress lines (scripts/build/progress.sh)
+# This make's own stdout: a long build's progress lines (scripts/steps/progress.sh)
 # go there at once, past -O's holding of a recipe's output.
 export MATRIX_CONSOLE := /proc/$(shell echo $$PPID)/fd/1
 endif
@@ -90,9 +90,9 @@ matrix: report
 clean:
 	rm -rf $(B)/results $(B)/report $(B)/guest $(B)/bin $(B)/times
 cache-info:
-	@scripts/build/cache.sh info
+	@scripts/steps/cache.sh info
 cache-clean:
-	@scripts/build/cache.sh clean
+	@scripts/steps/cache.sh clean
 
 FORCE:
 # Stamps made by pattern rules are not intermediates to delete.

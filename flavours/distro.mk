@@ -8,7 +8,7 @@
 # the report, not skipped silently), _DISTRO_PKG_<arch> (a package name of
 # that release's own); per arch (arch-configs/<arch>.mk): the package
 # (ARCH_<arch>_DISTRO_PKG, % the ABI) and what its boot needs
-# (_DISTRO_NEEDS, _DISTRO_CMDLINE, _DISTRO_ABICONF). scripts/build/distro-kernel.sh
+# (_DISTRO_NEEDS, _DISTRO_CMDLINE, _DISTRO_ABICONF). scripts/steps/distro-kernel.sh
 # fetches and keeps it. The trees with TREE_<t>_DISTRO_ABI have it; not in
 # the default FLAVOURS (it downloads Debian's images). DISTRO_KERNEL=: mk/rows.mk.
 FLAVOUR_distro_IMAGE    := y

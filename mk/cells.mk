@@ -79,13 +79,13 @@ cell: $(if $(call goal,cell cell-info),$(cell_check) \
 # nowhere else; no consumer parses a cell id or a row name.
 RUN_CELLS = $(call cell_ids,$(MATRIX_ROWS) $(RUN_MUTANTS))
 # A cell's columns: its ABIs and the overlay; guests/init runs /tests/<column>/
-# (sorted bytewise, as make's sort), the overlay last (cells.json's key: suites).
+# (sorted bytewise, as make's sort), the overlay last (cells.json's key: columns).
 guest_columns = $(sort $(call pabis,$(ROW_$(1)_PAYLOAD),$(2))) $(if $(call poverlay,$(ROW_$(1)_PAYLOAD),$(2)),overlay)
 # A mutant's reference: its tree's patched cell of the same arch.
 ref_json = {"row": $(call jstr,$(1)), "cell": $(call jstr,$(1)-$(2)), "results": $(call jstr,$(ROW_$(1)_RESULTS)/$(2))}
 define cell_json
 {"id": $(call jstr,$(1)), "row": $(call jstr,$(CELL_$(1)_ROW)), "arch": $(call jstr,$(CELL_$(1)_ARCH)),
- "tree": $(call jstr,$(ROW_$(CELL_$(1)_ROW)_TREE)), "flavour": $(call jstr,$(ROW_$(CELL_$(1)_ROW)_NAME)),
+ "tree": $(call jstr,$(ROW_$(CELL_$(1)_ROW)_TREE)), "name": $(call jstr,$(ROW_$(CELL_$(1)_ROW)_NAME)),
  "judge": $(call jstr,$(or $(ROW_$(CELL_$(1)_ROW)_JUDGE),$(ROW_$(CELL_$(1)_ROW)_NAME))),
  "judgetree": $(call jstr,$(or $(ROW_$(CELL_$(1)_ROW)_JUDGETREE),$(ROW_$(CELL_$(1)_ROW)_TREE))),
  "kernel": {"row": $(call jstr,$(ROW_$(CELL_$(1)_ROW)_KERNEL)), "image": $(call jstr,$(call cell_kernel,$(CELL_$(1)_ROW),$(CELL_$(1)_ARCH))),
@@ -95,7 +95,7 @@ define cell_json
   "kbuild": $(call jlist,$(wordlist 2,999,$(call kbuild_args,$(ROW_$(CELL_$(1)_ROW)_KERNEL),$(CELL_$(1)_ARCH)))),
   "patchset": $(call jlist,$(ROW_$(ROW_$(CELL_$(1)_ROW)_KERNEL)_PATCHSET))},
  "initramfs": $(call jstr,$(call cell_initrd,$(CELL_$(1)_ROW),$(CELL_$(1)_ARCH))), "payload": $(call jstr,$(ROW_$(CELL_$(1)_ROW)_PAYLOAD)),
- "abis": $(call jlist,$(call pabis,$(ROW_$(CELL_$(1)_ROW)_PAYLOAD),$(CELL_$(1)_ARCH))), "suites": $(call jlist,$(call guest_columns,$(CELL_$(1)_ROW),$(CELL_$(1)_ARCH))),
+ "abis": $(call jlist,$(call pabis,$(ROW_$(CELL_$(1)_ROW)_PAYLOAD),$(CELL_$(1)_ARCH))), "columns": $(call jlist,$(call guest_columns,$(CELL_$(1)_ROW),$(CELL_$(1)_ARCH))),
  "cmdline": $(call jstr,$(call cell_cmdline,$(CELL_$(1)_ROW),$(CELL_$(1)_ARCH))), "boot_append": $(call jstr,$(BOOT_APPEND)),
  "qemu": $(call jstr,$(call cell_qemu,$(CELL_$(1)_ROW),$(CELL_$(1)_ARCH))), "clock": $(call jstr,$(ROW_$(CELL_$(1)_ROW)_CLOCK)),
  "timeout": $(BOOT_TIMEOUT), "results": $(call jstr,$(ROW_$(CELL_$(1)_ROW)_RESULTS)/$(CELL_$(1)_ARCH)),
@@ -124,7 +124,7 @@ json_join = $(if $(2),$(call $(1),$(firstword $(2)))$(foreach x,$(wordlist 2,999
 cells_json = {"run": $(call jlist,$(RUN_CELLS)),$(nl) "trees": {$(call json_join,tree_json,$(TREES))},$(nl) \
 	"distro": [$(call json_join,distro_json,$(distro_items))],$(nl) "cells": [$(nl)$(call json_join,cell_json,$(1))]}
 # The goals that read the trees' facts have the trees made first.
-TABLE_TREE_GOALS := matrix report cell mutants mutation-run lava lava-check lava-validate lab lab-selftest check
+TABLE_TREE_GOALS := matrix report cell mutants mutation-run lava lava-check lava-validate lab lab-selfcheck check
 $(CELLS_JSON): $(if $(call goal,$(TABLE_TREE_GOALS)),\
 	$(foreach t,$(TREES),$(B)/$(t)/base/.tree $(if $(TREE_$(t)_SRC),,$(B)/$(t)/patched/.tree $(call sinfo,$(t)))) $(call kimgs,$(DISTRO_CELLS)))
 # This make's own (make check's stages write it side by side).
@@ -159,8 +159,8 @@ mutants: $(call cell_status,$(GOAL_CELLS_mutants)) $(CELLS_JSON) | $(B)/.deps-re
 		$(call results_record,mutants,local,$(REPORT_DIR)/mutants/verdicts,$(B)/results) || rc=1; exit $$rc
 
 # --- bench and cost (their rows: mk/rows.mk) ------------------------------------
-$(B)/.deps-bench: scripts/build/deps.sh | $(B)/.deps
-	@DEPS_EXTRA=gnuplot-nox scripts/build/deps.sh && touch $@
+$(B)/.deps-bench: scripts/steps/deps.sh | $(B)/.deps
+	@DEPS_EXTRA=gnuplot-nox scripts/steps/deps.sh && touch $@
 GOAL_CELLS_bench = $(call cell_ids,$(BENCH_CELLS))
 bench: $(B)/.deps-bench $(call cell_status,$(GOAL_CELLS_bench))
 	$(call step,bench: report)

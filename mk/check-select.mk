@@ -1,7 +1,7 @@
 # mk/check-select.mk: the stages make check runs (CHECK_STAGES), chosen
 # from what changed before the rows are read, since its arches and trees
 # are knobs of theirs (CHECK_ARCHES, CHECK_DEBUG_ARCHES, CHECK_TREES). The
-# table is mk/check-paths; scripts/build/check-select.sh matches the paths
+# table is mk/check-paths; scripts/steps/check-select.sh matches the paths
 # changed since the last commit whose make check passed on this machine
 # (recorded beside the product cache, MATRIX_CACHE), else since HEAD's
 # first parent, or since CHECK_SINCE. What it chose and why is printed
@@ -26,7 +26,7 @@ else ifneq ($(call cmdline_knobs,$(CHECK_KNOBS)),)
 CHECK_STAGES := lint selfcheck default
 CHECK_SELECTED := check: $(firstword $(call cmdline_knobs,$(CHECK_KNOBS)))= given: the full default check with it, nothing selected by the change
 else
-CHECK_SELECT_BAD := $(shell mkdir -p $(B) && scripts/build/check-select.sh select mk/check-paths \
+CHECK_SELECT_BAD := $(shell mkdir -p $(B) && scripts/steps/check-select.sh select mk/check-paths \
 	'$(MATRIX_CACHE)' '$(CHECK_SINCE)' >$(B)/check-select.txt 2>$(B)/check-select.err || cat $(B)/check-select.err)
 $(if $(CHECK_SELECT_BAD),$(error $(CHECK_SELECT_BAD)))
 CHECK_SELECTED := $(file <$(B)/check-select.txt)
@@ -44,4 +44,4 @@ CHECK_STAGE_TREES  := $(patsubst tree:%,%,$(filter tree:%,$(CHECK_STAGES)))
 CHECK_MATRIX       := $(if $(filter default matrix mutants lava arch:% debug:%,$(CHECK_STAGES)),y)
 check_has = $(filter default $(1),$(CHECK_STAGES))
 # make check-all records its pass when nothing narrows it.
-check_all_record = $(if $(call cmdline_knobs,$(CHECK_NARROWING)),-,$(shell scripts/build/check-select.sh head))
+check_all_record = $(if $(call cmdline_knobs,$(CHECK_NARROWING)),-,$(shell scripts/steps/check-select.sh head))

@@ -13,8 +13,8 @@ PY_SCRIPTS := scripts/matrix.py $(shell find scripts/matrix -name '*.py')
 LINT_C      := $(wildcard compat-tests/*.c compat-tests/*/*.c)
 LINT_CFLAGS  = $(filter-out -static -I$(B)/%,$(TEST_CFLAGS)) -Werror -I$(B)/lint
 # Only lint's own packages; kselftest.h from the default tree, unpacked or not.
-$(B)/.deps-lint: scripts/build/deps.sh
-	@mkdir -p $(B) && DEPS_ONLY="shellcheck pyflakes3 gcc libc6-dev $(TREE_$(DEFAULT_TREE)_PKG)" scripts/build/deps.sh && touch $@
+$(B)/.deps-lint: scripts/steps/deps.sh
+	@mkdir -p $(B) && DEPS_ONLY="shellcheck pyflakes3 gcc libc6-dev $(TREE_$(DEFAULT_TREE)_PKG)" scripts/steps/deps.sh && touch $@
 $(B)/lint/kselftest.h: | $(B)/.deps-lint
 	@mkdir -p $(@D) && k=tools/testing/selftests/kselftest.h && \
 	if [ -f $(B)/$(DEFAULT_TREE)/base/src/$$k ]; then cp $(B)/$(DEFAULT_TREE)/base/src/$$k $@; \
@@ -32,7 +32,7 @@ lint: $(B)/lint/kselftest.h | $(B)/.deps-lint
 SELFCHECK_BUSYBOX := $(B)/busybox/$(shell dpkg --print-architecture)/bin/busybox
 selfcheck: | $(B)/.deps $(B)/.deps-lava $(SELFCHECK_BUSYBOX)
 	$(call step,selfcheck: harness)
-	@SELFCHECK_BUSYBOX=$(SELFCHECK_BUSYBOX) scripts/selftest/selfcheck.sh
+	@SELFCHECK_BUSYBOX=$(SELFCHECK_BUSYBOX) scripts/selfcheck/selfcheck.sh
 # Its cases on the default tree SKIP while there is none; a make check that
 # makes the tree anyway (its matrix) waits for it (beside the first kernel).
 ifeq ($(PROFILE),check)
@@ -75,7 +75,7 @@ CHECK_PARTS = lint selfcheck $(if $(call check_has,checkpatch),checkpatch) \
 # Passed: remembered for the next make check's selection (CHECK_RECORD:
 # HEAD, or - when the work tree was not clean or a knob narrowed the check).
 check: $(CHECK_PARTS)
-	@scripts/build/check-select.sh record '$(MATRIX_CACHE)' '$(CHECK_RECORD)' $(CHECK_STAGES)
+	@scripts/steps/check-select.sh record '$(MATRIX_CACHE)' '$(CHECK_RECORD)' $(CHECK_STAGES)
 # The matrix's dashboard (build/report/index.html) in headless Chromium.
 check-dashboard: | matrix
 	@$(MAKE) POOL=parent dashboard-check ARCHES="$(ARCHES)"
@@ -138,7 +138,7 @@ endif
 endif
 
 # --- disk ----------------------------------------------------------------------
-# Checked before deps, the first stage (scripts/build/disk.sh): the kernels of the
+# Checked before deps, the first stage (scripts/steps/disk.sh): the kernels of the
 # chain above, of make bisect, or of the cells the other goals boot. MiB
 # each, measured in a cold make check (docs/measurements.md): a tree
 # unpacked as a git repository with its tarball, a patched or shared
@@ -161,7 +161,7 @@ DISK_CELLS = $(foreach g,$(GOALS),$(GOAL_CELLS_$(g)))
 DISK_KPAIRS = $(if $(CHAIN_RUN),$(KCHAIN_PAIRS)) $(call cell_kpairs,$(DISK_CELLS)) \
 	$(foreach g,$(GOALS),$(GOAL_KPAIRS_$(g)))
 disk:
-	$(if $(filter y,$(DISK_CHECK)),@scripts/build/disk.sh $(B) $(DISK_MIB_TREE) $(DISK_MIB_WORKTREE) \
+	$(if $(filter y,$(DISK_CHECK)),@scripts/steps/disk.sh $(B) $(DISK_MIB_TREE) $(DISK_MIB_WORKTREE) \
 		$(DISK_MIB_KERNEL) $(DISK_MIB_RUN) $(DISK_MIB_CCACHE) \
 		$(call kdisk,$(call uniq,$(DISK_KPAIRS))))
 $(B)/.deps: | disk

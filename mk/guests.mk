@@ -9,7 +9,7 @@ TEST_CFLAGS := -static -O2 -Wall -Wextra -Wno-unused-parameter \
 # --- programs, one build per ABI ---------------------------------------------
 $(B)/hdr/%/.stamp: $(B)/$(DEFAULT_TREE)/base/.tree
 	$(call step,headers: uapi for ARCH=$*)
-	@$(call timed,headers $*) scripts/build/headers.sh $(B)/$(DEFAULT_TREE)/base/src $* $(B)/hdr/$*
+	@$(call timed,headers $*) scripts/steps/headers.sh $(B)/$(DEFAULT_TREE)/base/src $* $(B)/hdr/$*
 	@touch $@
 
 # The kernel's own cpio writer, for initramfs without root.
@@ -19,7 +19,7 @@ $(B)/tools/gen_init_cpio: $(B)/$(DEFAULT_TREE)/base/.tree
 # prog_rule SRCDIR ABI: $(B)/bin/SRCDIR/ABI/.stamp, every program of SRCDIR.
 define prog_rule
 $(B)/bin/$(1)/$(2)/.stamp: $(wildcard $(1)/*.c compat-tests/lib/*) $(B)/hdr/$(ABI_$(2)_HDR)/.stamp FORCE
-	@$$(call timed,programs $(1) $(2)) scripts/build/cc-tests.sh $(2) $$(@D) $(ABI_$(2)_CC)gcc \
+	@$$(call timed,programs $(1) $(2)) scripts/steps/cc-tests.sh $(2) $$(@D) $(ABI_$(2)_CC)gcc \
 		$(B)/hdr/$(ABI_$(2)_HDR)/.stamp -- $(TEST_CFLAGS) \
 		-isystem $(B)/hdr/$(ABI_$(2)_HDR)/usr/include -- $(wildcard $(1)/*.c)
 	@touch $$@
@@ -38,14 +38,14 @@ $(B)/busybox/%/bin/busybox: | $(B)/.deps
 
 # overlay_rule PAYLOAD ARCH: Debian programs + files into the overlay dir.
 define overlay_rule
-$(call poverlay,$(1),$(2))/.stamp: scripts/build/debpkgs.sh guests/pkgrun \
+$(call poverlay,$(1),$(2))/.stamp: scripts/steps/debpkgs.sh guests/pkgrun \
 		$(foreach f,$(PAYLOAD_$(1)_FILES),$(shell find $(firstword $(subst :, ,$(f))))) | $(B)/.deps
 	$$(call step,overlay: $(1) $(2): $(PAYLOAD_$(1)_PKGS))
 	@rm -rf $$(@D) && mkdir -p $$(@D)
-	@$$(call timed,overlay $(1) $(2)) scripts/build/debpkgs.sh $(ARCH_$(2)_DEBARCH) $$(@D)/pkg \
+	@$$(call timed,overlay $(1) $(2)) scripts/steps/debpkgs.sh $(ARCH_$(2)_DEBARCH) $$(@D)/pkg \
 		$(PAYLOAD_$(1)_PKGS) -- $(PAYLOAD_$(1)_BINS)
 	$(if $(and $(PAYLOAD_$(1)_PKGS32),$(ARCH_$(2)_DEBARCH32)),@$$(call timed,overlay $(1) $(2) $(ARCH_$(2)_DEBARCH32)) \
-		scripts/build/debpkgs.sh $(ARCH_$(2)_DEBARCH32) $$(@D)/pkg32 $(PAYLOAD_$(1)_PKGS32) -- $(PAYLOAD_$(1)_BINS32))
+		scripts/steps/debpkgs.sh $(ARCH_$(2)_DEBARCH32) $$(@D)/pkg32 $(PAYLOAD_$(1)_PKGS32) -- $(PAYLOAD_$(1)_BINS32))
 	@cp guests/pkgrun $$(@D)/
 	@$(foreach f,$(PAYLOAD_$(1)_FILES),mkdir -p $$(dir $$(@D)/$(lastword $(subst :, ,$(f)))) && \
 		cp -r $(firstword $(subst :, ,$(f))) $$(@D)/$(lastword $(subst :, ,$(f)));)
@@ -56,9 +56,9 @@ $(foreach p,$(PAYLOADS),$(if $(PAYLOAD_$(p)_PKGS),$(foreach a,$(ARCHES),$(eval $
 
 # kselftest_rule TREE ABI: $(B)/kselftest/TREE/ABI/bin/.
 define kselftest_rule
-$(B)/kselftest/$(1)/$(2)/.stamp: $(B)/$(1)/selftests/.tree scripts/build/kselftests.sh | $(B)/.deps
+$(B)/kselftest/$(1)/$(2)/.stamp: $(B)/$(1)/selftests/.tree scripts/steps/kselftests.sh | $(B)/.deps
 	$$(call step,kselftests: $(1) $(2): $(KSELFTESTS) $(TREE_$(1)_KSELFTESTS))
-	@$$(call timed,kselftests $(1) $(2)) scripts/build/kselftests.sh $(B)/$(1)/selftests/src $$(@D) \
+	@$$(call timed,kselftests $(1) $(2)) scripts/steps/kselftests.sh $(B)/$(1)/selftests/src $$(@D) \
 		$(2) $(ABI_$(2)_CC) $(ABI_$(2)_HDR) $(KSELFTESTS) $(TREE_$(1)_KSELFTESTS)
 	@touch $$@
 endef
@@ -86,7 +86,7 @@ starter_bin = $(B)/kselftest/$(PAYLOAD_$(1)_KSELFTEST)/starter/$(call starter_ab
 starter_test = $(patsubst %_compat,%,$(patsubst %_32,%,$(notdir $(basename $(PAYLOAD_$(1)_STARTER)))))
 define guest_rule
 $(B)/guest/$(1)/$(2)/initramfs.cpio: $(B)/busybox/$(ARCH_$(2)_DEBARCH)/bin/busybox \
-		$(B)/tools/gen_init_cpio guests/init guests/suite.sh scripts/build/initramfs.sh \
+		$(B)/tools/gen_init_cpio guests/init guests/suite.sh scripts/steps/initramfs.sh \
 		$(foreach i,$(call pabis,$(1),$(2)),$(B)/bin/$(PAYLOAD_$(1)_SRC)/$(i)/.stamp $(foreach d,$(PAYLOAD_$(1)_MORE),$(B)/bin/$(d)/$(i)/.stamp)) \
 		$(if $(filter $(B)/%,$(call poverlay,$(1),$(2))),$(call poverlay,$(1),$(2))/.stamp) \
 		$(if $(PAYLOAD_$(1)_KSELFTEST),$(foreach i,$(call pabis,$(1),$(2)),$(B)/kselftest/$(PAYLOAD_$(1)_KSELFTEST)/$(i)/.stamp)) \
@@ -100,7 +100,7 @@ $(B)/guest/$(1)/$(2)/initramfs.cpio: $(B)/busybox/$(ARCH_$(2)_DEBARCH)/bin/busyb
 	@$(if $(PAYLOAD_$(1)_STARTER),ln -sf $(call starter_bin,$(1),$(2)) $$(@D)/tests/$(call starter_abi,$(1),$(2))/$(PAYLOAD_$(1)_KSELFTEST_DIR) && \
 		ln -sf $(B)/kselftest/$(PAYLOAD_$(1)_KSELFTEST)/$(call starter_off,$(1),$(2))/bin/$(call starter_test,$(1)) \
 			$$(@D)/tests/$(call starter_abi,$(1),$(2))/$(PAYLOAD_$(1)_KSELFTEST_DIR)/$(call starter_test,$(1))_$(call starter_off,$(1),$(2)))
-	@$$(call timed,initramfs $(1) $(2)) scripts/build/initramfs.sh $$@ $(B)/tools/gen_init_cpio \
+	@$$(call timed,initramfs $(1) $(2)) scripts/steps/initramfs.sh $$@ $(B)/tools/gen_init_cpio \
 		$(B)/busybox/$(ARCH_$(2)_DEBARCH)/bin/busybox guests/init $$(@D)/tests \
 		$(call poverlay,$(1),$(2))
 endef

@@ -1,5 +1,5 @@
 # mk/kernels.mk: where a kernel row's objects and image are, and the rule
-# that builds one kernel row for one arch (scripts/build/kbuild.sh).
+# that builds one kernel row for one arch (scripts/steps/kbuild.sh).
 
 # One shared worktree per tree and group, every arch's objects beside it:
 # a switch of branch rewrites only the files that differ, newer than any
@@ -32,11 +32,11 @@ define kernel_rule
 $(call kimg,$(1),$(2)): $(B)/$(ROW_$(1)_SOURCE)/.tree FORCE | $(B)/.deps
 	$$(call step,kernel: $(1) $(2))
 	@$(if $(ROW_$(1)_OBJS),OBJSUM='$(ROW_$(1)_OBJS)' )$$(call timed,kernel $(1) $(2)) $(if $(ROW_$(1)_SHARED),\
-		scripts/build/kbuild-shared.sh $(call kroot,$(1))/base/src $(call kroot,$(1))/shared-$(ROW_$(1)_SHARED) $(ROW_$(1)_BRANCH) $$@ --,\
-		scripts/build/kbuild.sh $(B)/$(ROW_$(1)_SOURCE)/src) $(call kbuild_args,$(1),$(2))
+		scripts/steps/kbuild-shared.sh $(call kroot,$(1))/base/src $(call kroot,$(1))/shared-$(ROW_$(1)_SHARED) $(ROW_$(1)_BRANCH) $$@ --,\
+		scripts/steps/kbuild.sh $(B)/$(ROW_$(1)_SOURCE)/src) $(call kbuild_args,$(1),$(2))
 endef
 # A Debian image package (flavour distro): fetched and unpacked, not built
-# (scripts/build/distro-kernel.sh, the product cache's kind distro); the
+# (scripts/steps/distro-kernel.sh, the product cache's kind distro); the
 # tree's pinned package, or DISTRO_KERNEL's on its arch in TREE's row.
 distro_pkg = $(subst %,$(TREE_$(ROW_$(1)_TREE)_DISTRO_ABI),$(or $(TREE_$(ROW_$(1)_TREE)_DISTRO_PKG_$(2)),$(ARCH_$(2)_DISTRO_PKG)))
 distro_src = $(strip $(if $(and $(DISTRO_KERNEL),$(filter $(TREE),$(ROW_$(1)_TREE)),$(filter $(DISTRO_KERNEL_ARCH),$(2))),\
@@ -45,7 +45,7 @@ distro_src = $(strip $(if $(and $(DISTRO_KERNEL),$(filter $(TREE),$(ROW_$(1)_TRE
 define distro_rule
 $(call kimg,$(1),$(2)): FORCE | $(B)/.deps
 	$$(call step,kernel: $(1) $(2): $(firstword $(call distro_src,$(1),$(2))))
-	@$$(call timed,kernel $(1) $(2)) scripts/build/distro-kernel.sh get $$(@D) $(ROW_$(1)_TREE) $(ARCH_$(2)_DEBARCH) \
+	@$$(call timed,kernel $(1) $(2)) scripts/steps/distro-kernel.sh get $$(@D) $(ROW_$(1)_TREE) $(ARCH_$(2)_DEBARCH) \
 		$(call distro_src,$(1),$(2)) "$(ARCH_$(2)_DISTRO_NEEDS)" "$(ARCH_$(2)_DISTRO_ABICONF)" $(TREE_$(ROW_$(1)_TREE)_DISTRO_SUITES)
 endef
 # The Debian kernel cells (kernel:arch): the report names each one's

@@ -3,7 +3,7 @@
 # ksrc-base (and ksrc-series-<hash> with SERIES=) on every arch, built
 # with the project's fragments out of tree (O= under build/ksrc/), booted
 # with every test cell's payload plus the tree's own select kselftest
-# where it has one. The tree is never written: scripts/build/ksrc.sh
+# where it has one. The tree is never written: scripts/steps/ksrc.sh
 # imports its content into build/ksrc/base/src (a git repository), whose
 # tree id keys its kernels. Read by mk/rows.mk, beside the tree files.
 KSRC ?=
@@ -11,7 +11,7 @@ KSRC ?=
 # tests were run on (trees/6.1.mk).
 KSRC_MIN := 6.1
 ifneq ($(KSRC),)
-KSRC_CHECK := $(shell scripts/build/ksrc.sh check '$(KSRC)' $(KSRC_MIN) 2>&1)
+KSRC_CHECK := $(shell scripts/steps/ksrc.sh check '$(KSRC)' $(KSRC_MIN) 2>&1)
 $(if $(filter KSRC=%,$(firstword $(KSRC_CHECK))),$(error $(KSRC_CHECK)))
 # TREE_<t>_SRC: a tree made from a folder, not a Debian tarball (mk/trees.mk).
 TREE_ksrc_SRC      := $(word 1,$(KSRC_CHECK))

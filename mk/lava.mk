@@ -1,5 +1,5 @@
 # mk/lava.mk: every cell as a LAVA job (make lava, lava-check), and the
-# jobs on a LAVA lab (make lab, lab-selftest), all through scripts/lava/lava.sh.
+# jobs on a LAVA lab (make lab, lab-selfcheck), all through scripts/lava/lava.sh.
 
 # --- LAVA: every cell as a LAVA job (scripts/lava/lava.sh) --------------------------
 # make lava: per cell a job definition (qemu device type, deploy tmpfs,
@@ -34,7 +34,7 @@ lava: $(B)/.deps-lava $(CELLS_JSON) $(call cell_files,$(GOAL_CELLS_lava))
 	@CELLS_JSON=$(CELLS_JSON) ARTIFACT_URL='$(ARTIFACT_URL)' \
 		$(call timed,lava export) scripts/lava/lava.sh export $(LAVA_CELLS)
 # The table's kernel facts (release, commit) are read once the kernels are built.
-$(foreach g,$(call goal,lava lava-check lava-validate lab lab-selftest),\
+$(foreach g,$(call goal,lava lava-check lava-validate lab lab-selfcheck),\
 	$(eval $(CELLS_JSON): $(call cell_files,$(GOAL_CELLS_$(g)))))
 lava-check: lava-validate $(addprefix lava-run-,$(LAVA_RUN_CELLS))
 lava-validate: lava
@@ -54,13 +54,13 @@ $(foreach c,$(LAVA_RUN_CELLS),$(eval $(call lava_run_rule,$(c))))
 # fetches build/lava/jobs from>: make lava's jobs submitted, waited for,
 # their consoles and per-case results fetched with lavacli into
 # build/lab/results/, reported as make matrix does into build/lab/report/.
-# lab-selftest: a throwaway lava-server + lava-worker on 127.0.0.1 runs
+# lab-selfcheck: a throwaway lava-server + lava-worker on 127.0.0.1 runs
 # LAB_CELLS through it (bad input first) and compares with make matrix.
 # Not in make check: it installs and starts a LAVA server.
 LAVA_IDENTITY ?=
 $(if $(call goal,lab),$(if $(LAVA_IDENTITY),,$(error LAVA_IDENTITY=: the lavacli identity make lab submits with)))
 LAB_CELLS     ?= $(call cell_ids,$(MATRIX_ROWS))
-ifneq ($(call goal,lab-selftest),)
+ifneq ($(call goal,lab-selfcheck),)
 $(call check_in,LAB_CELLS,$(LAB_CELLS),$(CELL_IDS),cell ('make cells' lists them))
 $(if $(LAB_DEVICES),$(call check_count,LAB_DEVICES,1,a count of qemu devices))
 endif
@@ -75,9 +75,12 @@ lab: lab-args lava | $(B)/.deps-results
 		$(call timed,lab) scripts/lava/lava.sh lab $(LAVA_CELLS); rc=$$?; \
 		[ ! -f $(B)/lab/report/verdicts.tsv ] || $(call results_record,matrix,lab,$(B)/lab/report,$(B)/lab/results) || rc=1; exit $$rc
 GOAL_CELLS_lab = $(LAVA_CELLS)
-GOAL_CELLS_lab-selftest = $(LAB_CELLS)
-lab-selftest: $(B)/.deps-lava $(CELLS_JSON) $(call cell_files,$(GOAL_CELLS_lab-selftest)) \
-		$(call cell_status,$(GOAL_CELLS_lab-selftest))
-	$(call step,lab-selftest: $(words $(LAB_CELLS)) cells on a throwaway LAVA server)
-	@CELLS_JSON=$(CELLS_JSON) $(call timed,lab-selftest) scripts/selftest/lab-selftest.sh $(LAB_CELLS)
-.PHONY: lab lab-args lab-selftest
+GOAL_CELLS_lab-selfcheck = $(LAB_CELLS)
+lab-selfcheck: $(B)/.deps-lava $(CELLS_JSON) $(call cell_files,$(GOAL_CELLS_lab-selfcheck)) \
+		$(call cell_status,$(GOAL_CELLS_lab-selfcheck))
+	$(call step,lab-selfcheck: $(words $(LAB_CELLS)) cells on a throwaway LAVA server)
+	@CELLS_JSON=$(CELLS_JSON) $(call timed,lab-selfcheck) scripts/selfcheck/lab-selfcheck.sh $(LAB_CELLS)
+# Its name before 2026-12-07 (the glossary's selfcheck): one line, no work.
+lab-selftest:
+	@echo "lab-selftest: now make lab-selfcheck (docs/glossary.md)"; exit 2
+.PHONY: lab lab-args lab-selfcheck lab-selftest

@@ -29,7 +29,7 @@ jstr  = "$(subst ",\",$(subst \,\\,$(1)))"
 jlist = [$(subst $(space),$(comma),$(strip $(foreach w,$(1),$(call jstr,$(w)))))]
 
 # Progress: elapsed time since make started; every step lands in the
-# time table (scripts/build/timed.sh) that ends the report.
+# time table (scripts/steps/timed.sh) that ends the report.
 T0 := $(shell date +%s)
 step  = @echo "[$$(( $$(date +%s) - $(T0) ))s] $(1)"
-timed = scripts/build/timed.sh $(B)/times "$(1)"
+timed = scripts/steps/timed.sh $(B)/times "$(1)"

@@ -26,7 +26,7 @@ $(call check_in,CHECK_DEBUG_ARCHES,$(CHECK_DEBUG_ARCHES),$(ARCHES_KNOWN),arch (a
 # alone; the run's FLAVOURS default to distro. Checked before any work.
 DISTRO_KERNEL ?=
 ifneq ($(DISTRO_KERNEL),)
-DISTRO_KERNEL_CHECK := $(shell scripts/build/distro-kernel.sh check '$(DISTRO_KERNEL)' $(TREE) $(TREE_$(TREE)_DISTRO_SUITES) 2>&1)
+DISTRO_KERNEL_CHECK := $(shell scripts/steps/distro-kernel.sh check '$(DISTRO_KERNEL)' $(TREE) $(TREE_$(TREE)_DISTRO_SUITES) 2>&1)
 $(if $(filter DISTRO_KERNEL=%,$(firstword $(DISTRO_KERNEL_CHECK))),$(error $(DISTRO_KERNEL_CHECK)))
 DISTRO_KERNEL_ARCH := $(strip $(foreach a,$(ARCHES_KNOWN),$(if $(filter $(word 1,$(DISTRO_KERNEL_CHECK)),$(ARCH_$(a)_DEBARCH)),$(a))))
 $(if $(DISTRO_KERNEL_ARCH),,$(error DISTRO_KERNEL=$(DISTRO_KERNEL): Debian arch $(word 1,$(DISTRO_KERNEL_CHECK)) is no guest arch's (ARCH_<arch>_DEBARCH of arch-configs/*.mk)))
@@ -47,7 +47,7 @@ endif
 # image package: mk/kernels.mk's distro rule).
 # patched is a worktree of its own; mutants and prefixes of the series are only
 # commits, built one after another in a shared worktree per tree, each arch
-# its own objects (scripts/build/kbuild-shared.sh, which holds the worktree's
+# its own objects (scripts/steps/kbuild-shared.sh, which holds the worktree's
 # lock): mutants (series + a small change) apart from prefixes (without
 # patch 3's header change, which rebuilds most).
 define kernel_row

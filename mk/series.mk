@@ -46,7 +46,7 @@ series-kselftest-fixes: $(B)/$(KSELFTEST_FIXES_TREE)/base/.tree
 # ORIG_<t> (trees/<t>.mk): the version of the source package of PKG_<t>
 # whose <src>_<upstream>.orig.tar.xz (upstream's release as Debian's
 # archive carries it) the series is made on, fetched with the tree's
-# private apt configuration (scripts/build/fetch-source.sh --orig) and
+# private apt configuration (scripts/steps/fetch-source.sh --orig) and
 # unpacked as <t>/orig (tag base). make orig-<t>: the series applies (git
 # am, whitespace errors fatal) to that release and to Debian's tree, and
 # the cover letter names the tarball's sha256.
@@ -54,11 +54,11 @@ orig_tarball = $(B)/sources/$(1)-orig/linux.orig.tar.xz
 define orig_rules
 $(call orig_tarball,$(1)): trees/$(1).mk | $(B)/.deps
 	$$(call step,source $(1): orig of $(TREE_$(1)_PKG)'s source package $(TREE_$(1)_ORIG) from $(TREE_$(1)_SUITES))
-	@ORIG_VERSION=$(TREE_$(1)_ORIG) scripts/build/fetch-source.sh --orig $(1) $(TREE_$(1)_PKG) $$@ $(TREE_$(1)_SUITES)
+	@ORIG_VERSION=$(TREE_$(1)_ORIG) scripts/steps/fetch-source.sh --orig $(1) $(TREE_$(1)_PKG) $$@ $(TREE_$(1)_SUITES)
 	@touch $$@
 $(B)/$(1)/orig/.tree: $(call orig_tarball,$(1))
 	$$(call step,tree: $(1)/orig from $$(notdir $$<))
-	@scripts/build/tree.sh base $$< $(B)/$(1)/orig
+	@scripts/steps/tree.sh base $$< $(B)/$(1)/orig
 	@touch $$@
 orig-$(1): $(B)/$(1)/orig/.tree $(B)/$(1)/base/.tree
 	@scripts/series/orig-check.sh $(1) $(TREE_$(1)_PATCHDIR) $(call orig_tarball,$(1)) $(B)/$(1)/orig/src $(B)/$(1)/base/src

@@ -77,7 +77,7 @@ ABIS      := $(sort $(foreach a,$(ARCHES),$(ARCH_$(a)_ABIS)))
 # --- trees: one trees/<tree>.mk each -------------------------------------------------
 # A kernel source release (no tree is special; DEFAULT_TREE is only the
 # default of TREE and TREES). Fields:
-#   _PKG, _SUITES       Debian package; the apt suites scripts/build/fetch-source.sh
+#   _PKG, _SUITES       Debian package; the apt suites scripts/steps/fetch-source.sh
 #                       takes it from (none: installed on the host)
 #   _TARBALL            where the source tarball is
 #   _PATCHDIR           the series (format-patch files, series file, cover letter)
@@ -150,7 +150,7 @@ tree_flavours = $(foreach f,$(call by_order,FLAVOUR,$(FLAVOURS_FILES)),$(if $(fi
 # _OVERLAY: a directory mounted as /overlay (tests.d/ executables are one
 # more KTAP suite, during.d/ run beside), a function of the arch; Debian
 # programs of the guest's arch shipped with their libraries
-# (scripts/build/debpkgs.sh): _PKGS, _BINS, and _PKGS32, _BINS32 from the
+# (scripts/steps/debpkgs.sh): _PKGS, _BINS, and _PKGS32, _BINS32 from the
 # arch's compat ABI (ARCH_<a>_DEBARCH32) into pkg32/; _FILES: "src:dest"
 # copies; _KSELFTEST: the tree whose selftests it carries
 # (_KSELFTEST_PROGS: which; default all; _KSELFTEST_DIR: in which folder

@@ -3,7 +3,7 @@
 # tree): KSELFTESTS on every tree and TREE_<t>_KSELFTESTS (the series' own
 # test, where it has one), built from the tree's patched source with its
 # selftest fixes (TREE_<t>_KSELFTEST_FIXES, mk/trees.mk) by its selftests
-# build (scripts/build/kselftests.sh "target[:prog,...]"), on base and
+# build (scripts/steps/kselftests.sh "target[:prog,...]"), on base and
 # patched alike. Trees with TREE_<t>_SKIP_TESTS := y (their series'
 # kselftest must SKIP at once where it cannot run) carry compat-tests/skip/
 # too (payloads/nocompat.mk). One row per tree, each field a function of

@@ -1,4 +1,4 @@
-# Debian 12's kernel source, installed on the host by scripts/build/deps.sh: the
+# Debian 12's kernel source, installed on the host by scripts/steps/deps.sh: the
 # default tree (DEFAULT_TREE). Rows 6.1-base, 6.1-patched, ...
 TREE_6.1_PKG      := linux-source-6.1
 TREE_6.1_SUITES   :=

@@ -1,6 +1,6 @@
 # Debian 13's kernel (also in bookworm-backports, older), taken by package
 # name from trixie's suites through a private apt configuration
-# (scripts/build/fetch-source.sh). Rows 6.12-base, 6.12-patched, ...
+# (scripts/steps/fetch-source.sh). Rows 6.12-base, 6.12-patched, ...
 TREE_6.12_PKG      := linux-source-6.12
 TREE_6.12_SUITES   := trixie trixie-updates trixie-security
 TREE_6.12_TARBALL  := $(B)/sources/6.12/linux-source-6.12.tar.xz

@@ -30,7 +30,7 @@
 #   refs [--write]    the job of the first cell per kernel arch against
 #                     scripts/lava/refs/<arch>.job.yaml (URLs and tree facts
 #                     fixed); --write renders them anew
-#   selftest          the traps, as KTAP (scripts/selftest/selfcheck.sh can call it)
+#   selfcheck         the traps, as KTAP (scripts/selfcheck/selfcheck.sh can call it)
 # Bad input: one line "lava: <cell>: <cause>" ("lab: " for lab) and exit 2,
 # and no report.
 set -eu

@@ -35,8 +35,8 @@ def sha256_file(path):
 
 # What every cell object has (a table from another version of the Makefile
 # is refused with its name rather than failing later with a KeyError).
-FIELDS = ("id", "row", "arch", "tree", "flavour", "kernel", "initramfs", "payload", "abis",
-          "suites", "cmdline", "boot_append", "qemu", "clock", "timeout", "results",
+FIELDS = ("id", "row", "arch", "tree", "name", "kernel", "initramfs", "payload", "abis",
+          "columns", "cmdline", "boot_append", "qemu", "clock", "timeout", "results",
           "report_root", "judge", "judgetree", "ref", "expected_failures")
 KERNEL_FIELDS = ("row", "image", "obj", "tree", "branch", "repo", "kbuild", "patchset")
 
@@ -194,20 +194,20 @@ def load(path, prog):
         raise SystemExit(2)
 
 
-def listed_suites(c):
-    """The suites in the arch's ABI order, the overlay last (make cell-info's
-    and the LAVA manifest's order; the guest runs them as c["suites"])."""
-    return c["abis"] + [s for s in c["suites"] if s not in c["abis"]]
+def listed_columns(c):
+    """The columns in the arch's ABI order, the overlay last (make cell-info's
+    and the LAVA manifest's order; the guest runs them as c["columns"])."""
+    return c["abis"] + [s for s in c["columns"] if s not in c["abis"]]
 
 
 def info_text(c):
     """make cell-info's lines (what a lab needs to boot the cell itself)."""
     k = c["kernel"]
-    suites = listed_suites(c)
+    columns = listed_columns(c)
     lines = [("cell", c["id"]), ("kernel", k["image"]), ("initramfs", c["initramfs"]),
-             ("cmdline", c["cmdline"]), ("qemu", c["qemu"]), ("suites", " ".join(suites)),
+             ("cmdline", c["cmdline"]), ("qemu", c["qemu"]), ("columns", " ".join(columns)),
              ("timeout", str(c["timeout"])), ("row", c["row"]), ("arch", c["arch"]),
-             ("treeid", c["tree"]), ("flavour", c["flavour"]),
+             ("treeid", c["tree"]), ("name", c["name"]),
              ("ref", c["ref"]["row"] if c["ref"] else ""), ("results", c["results"]),
              ("tree", k["tree"]), ("kernel_row", k["row"]), ("kobj", k["obj"]),
              ("kbuild", " ".join(k["kbuild"])), ("branch", k["branch"]), ("repo", k["repo"])]

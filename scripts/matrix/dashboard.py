@@ -1,6 +1,6 @@
 """dashboard [RUN] OUTDIR: a static page of a run, from the store.
 
-OUTDIR/index.html: the grid tree x flavour x arch x ABI, each cell with
+OUTDIR/index.html: the grid tree x name x arch x ABI, each cell with
 its passed / expected-failure / failed / skipped counts (counted as
 the report counts them) and colour, linking to OUTDIR/cells/<cell>.html:
 its case rows, its console log and KTAP under the results folder, and its
@@ -52,21 +52,21 @@ def run_head(con, run):
 
 def grid(con, run):
     # Rows and arches in the order the report ran them (base, patched, debug).
-    cells = con.execute("SELECT cell, arch, abi, tree, flavour, status, seconds FROM cells "
+    cells = con.execute("SELECT cell, arch, abi, tree, name, status, seconds FROM cells "
                         "WHERE run=? ORDER BY rowid", (run,)).fetchall()
     arches = list(dict.fromkeys(c[1] for c in cells))
     cols = [k for a in arches for k in dict.fromkeys((c[1], c[2]) for c in cells) if k[0] == a]
     rows = list(dict.fromkeys((c[3], c[4], c[0]) for c in cells))
     by = {(c[0], c[1], c[2]): c for c in cells}
-    h = ["<table class=\"grid\"><tr><th>tree</th><th>flavour</th>"]
+    h = ["<table class=\"grid\"><tr><th>tree</th><th>name</th>"]
     for a in arches:
         n = len([c for c in cols if c[0] == a])
         h.append(f"<th colspan=\"{n}\">{html.escape(a)}</th>")
     h.append("</tr><tr><th></th><th></th>")
     h += [f"<th>{html.escape(abi)}</th>" for _, abi in cols]
     h.append("</tr>")
-    for tree, flavour, cell in rows:
-        h.append(f"<tr><th>{html.escape(tree)}</th><th>{html.escape(flavour)}</th>")
+    for tree, name, cell in rows:
+        h.append(f"<tr><th>{html.escape(tree)}</th><th>{html.escape(name)}</th>")
         for arch, abi in cols:
             c = by.get((cell, arch, abi))
             if not c:
@@ -87,14 +87,14 @@ def grid(con, run):
 
 
 def cell_page(con, run, c, outdir):
-    cell, arch, abi, tree, flavour, status, secs, results = c
+    cell, arch, abi, tree, name, status, secs, results = c
     rel = os.path.relpath(results, os.path.join(outdir, "cells"))
     links = [f"<a href=\"{html.escape(rel)}/{n}\">{n}</a>" for n in
              ("console.log", f"{abi}.ktap", "problem")
              if os.path.exists(os.path.join(results, n))]
     b = [f"<p><a href=\"../index.html\">all cells</a></p><h1>{html.escape(cell)}-"
          f"{html.escape(arch)} {html.escape(abi)}</h1><p>tree {html.escape(tree)}, "
-         f"{html.escape(flavour)}; guest: <b>{html.escape(status)}</b>"
+         f"{html.escape(name)}; guest: <b>{html.escape(status)}</b>"
          f"{f'; boot {secs:.1f} s' if secs is not None else ''}; "
          f"{' '.join(links) or 'no console log or KTAP under ' + html.escape(results)}</p>",
          "<h2>cases</h2><table class=\"cases\"><tr><th>test.case</th><th>verdict</th></tr>"]
@@ -135,7 +135,7 @@ def main(pos):
         raise db.StoreError("dashboard: no output folder named")
     os.makedirs(os.path.join(outdir, "cells"), exist_ok=True)
     g, cells = grid(con, run)
-    for c in con.execute("SELECT cell, arch, abi, tree, flavour, status, seconds, results "
+    for c in con.execute("SELECT cell, arch, abi, tree, name, status, seconds, results "
                          "FROM cells WHERE run=?", (run,)).fetchall():
         write(os.path.join(outdir, "cells", fname(*c[:3])), cell_page(con, run, c, outdir))
     write(os.path.join(outdir, "index.html"),

@@ -11,6 +11,13 @@ store, unique in it (a UNIQUE index), said as "run 42" and accepted
 wherever a run id is. The long id stays the key: runs taken from another
 store keep theirs and are given the next free short ones. A store made
 before short ids gets them on first open, in the order its runs started.
+
+The format's number is its schema's version; each step up is made on
+first open, in one transaction, so a store recorded by an older checkout
+still opens, compares and takes new runs: 1 -> 2 (2026-12-07, the
+glossary's words) renames cells.flavour, which holds a row's name
+(mutant-b), to cells.name, and the view's column to row_name. A store of
+a newer format than this checkout's is refused in one line.
 """
 import os
 import signal
@@ -20,7 +27,8 @@ import tempfile
 
 from . import TOP
 
-FORMAT = "selectmatrix-results 1"
+FORMAT = "selectmatrix-results 2"
+FORMATS = {"selectmatrix-results 1": 1, FORMAT: 2}
 MAGIC = b"SQLite format 3\x00"
 
 SCHEMA = """
@@ -38,7 +46,7 @@ CREATE TABLE trees (
 CREATE TABLE cells (
     run TEXT NOT NULL REFERENCES runs(id), cell TEXT NOT NULL,
     arch TEXT NOT NULL, abi TEXT NOT NULL, tree TEXT NOT NULL,
-    flavour TEXT NOT NULL, kernel TEXT NOT NULL, series_hash TEXT NOT NULL,
+    name TEXT NOT NULL, kernel TEXT NOT NULL, series_hash TEXT NOT NULL,
     status TEXT NOT NULL, seconds REAL, started REAL, reused INTEGER NOT NULL,
     engine TEXT NOT NULL, kind TEXT NOT NULL, results TEXT NOT NULL,
     PRIMARY KEY (run, cell, arch, abi));
@@ -52,11 +60,14 @@ CREATE TABLE results (
 -- A case across runs (compare's streaks, flaky).
 CREATE INDEX results_case ON results (cell, arch, abi, name);
 CREATE TABLE tags (name TEXT PRIMARY KEY, run TEXT NOT NULL REFERENCES runs(id));
--- One row per case as the issue lists the fields.
+"""
+# One row per case as the issue lists the fields (row_name: the cell's
+# row's name; name: the case's).
+VIEW = """
 CREATE VIEW rows AS
     SELECT r.id AS run, r.started, r.ended, r.host, r.commit_id, c.tree,
         t.version AS kernel_version, t.sha256 AS tarball_sha256,
-        c.series_hash, c.cell, c.flavour, c.arch, c.abi, x.suite, x.name,
+        c.series_hash, c.cell, c.name AS row_name, c.arch, c.abi, x.suite, x.name,
         x.verdict, x.expected, c.seconds, c.engine, c.status
     FROM results x JOIN runs r ON r.id = x.run
     JOIN cells c ON c.run = x.run AND c.cell = x.cell AND c.arch = x.arch
@@ -93,7 +104,7 @@ def _create(p):
     os.chmod(tmp, 0o666 & ~mask)
     try:
         con = _connect(tmp)
-        con.executescript(SCHEMA)
+        con.executescript(SCHEMA + VIEW)
         con.execute("INSERT INTO meta VALUES ('format', ?)", (FORMAT,))
         con.close()
         try:
@@ -127,11 +138,30 @@ def open_store(create=False):
         fmt = con.execute("SELECT value FROM meta WHERE key = 'format'").fetchone()
     except sqlite3.DatabaseError as e:
         raise StoreError(f"results store {p}: damaged or foreign ({e})")
-    if not fmt or fmt[0] != FORMAT:
+    if not fmt or fmt[0] not in FORMATS:
         raise StoreError(f"results store {p}: format {fmt[0] if fmt else '?'}, "
-                         f"not {FORMAT}")
+                         f"not {FORMAT} (or an older one this checkout steps up)")
     _add_seq(con)
+    if fmt[0] != FORMAT:
+        _step_up(con)
     return con
+
+
+def _step_up(con):
+    """The schema steps from the store's format to FORMAT, in one
+    transaction (a second opener waits, then finds it done)."""
+    con.execute("BEGIN IMMEDIATE")
+    try:
+        fmt = con.execute("SELECT value FROM meta WHERE key = 'format'").fetchone()[0]
+        if FORMATS[fmt] < 2:
+            con.execute("DROP VIEW IF EXISTS rows")
+            con.execute("ALTER TABLE cells RENAME COLUMN flavour TO name")
+            con.execute(VIEW.strip().rstrip(";"))
+        con.execute("UPDATE meta SET value = ? WHERE key = 'format'", (FORMAT,))
+        con.execute("COMMIT")
+    except BaseException:
+        con.execute("ROLLBACK")
+        raise
 
 
 def _add_seq(con):

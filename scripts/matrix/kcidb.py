@@ -61,9 +61,9 @@ def document(con, run, o):
         "SELECT tree, version, tarball, sha256, series FROM trees WHERE run=?", (run,))}
     checkouts, builds, tests = {}, {}, []
     boots = set()
-    for (cell, arch, abi, tree, flavour, kernel, shash, status, secs, t0,
+    for (cell, arch, abi, tree, name, kernel, shash, status, secs, t0,
          engine, results) in con.execute(
-            "SELECT cell, arch, abi, tree, flavour, kernel, series_hash, status, seconds, "
+            "SELECT cell, arch, abi, tree, name, kernel, series_hash, status, seconds, "
             "started, engine, results FROM cells WHERE run=? ORDER BY cell, arch, abi",
             (run,)):
         v, tb, sha, ser = trees.get(tree, ("", "", "", ""))
@@ -83,7 +83,8 @@ def document(con, run, o):
             "misc": {"tree": tree, "kernel_row": kernel}})
         env = {"comment": f"{arch} guest, {abi} ABI", "misc": {"arch": arch, "abi": abi}}
         when = {"start_time": iso(t0 if t0 else started)}
-        misc = {"cell": f"{cell}-{arch}", "flavour": flavour, "tree": tree,
+        # misc "flavour" (the row's name) keeps the key exported documents have.
+        misc = {"cell": f"{cell}-{arch}", "flavour": name, "tree": tree,
                 "engine": engine, "run": run, "guest": status,
                 "console_log": os.path.join(results, "console.log")}
         if (cell, arch) not in boots:

@@ -117,7 +117,7 @@ def judge(results, row, ref, suites, skip, only=None):
 
 def suites_of(cells):
     """The (arch, abi) pairs of a row's cells, in the report's order."""
-    return [(c["arch"], abi) for c in cells for abi in cell_table.listed_suites(c)]
+    return [(c["arch"], abi) for c in cells for abi in cell_table.listed_columns(c)]
 
 
 def main(argv):

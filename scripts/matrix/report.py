@@ -1,16 +1,16 @@
 """report TABLE RESULTS EXPECTED OUTDIR CELL...: the matrix's report.
 
 CELL is a cell id of the cell table TABLE (build/cells.json, cells.py):
-its row, arch, suites (ABIs, the overlay last), tree and flavour, and the
+its row, arch, columns (ABIs, the overlay last), tree and name, and the
 flavour and tree whose expected failures apply (judge, judgetree); the
 table's trees' facts head the report. Reads
 RESULTS/row/arch/{status,abi.ktap} (ktap.py), applies the declared
-expected failures, prints one table (rows: tests, columns: tree x flavour
+expected failures, prints one table (rows: tests, columns: tree x name
 x ABI), writes OUTDIR/report.txt and OUTDIR/junit.xml, and exits 1 if any
 cell failed, an expected failure passed, or an expectation names no test
 in the cells run. An expectation's ABI glob without ":" matches the ABI
 under every arch; "arch:abi" (globs) only under that guest arch (a native
-32-bit kernel vs compat on a 64-bit one). With TIMES (scripts/build/timed.sh's
+32-bit kernel vs compat on a 64-bit one). With TIMES (scripts/steps/timed.sh's
 directory) it marks reused cells and ends with the time table
 (timetable.py), this make run's stages (RUN_ID) apart from those it found
 up to date. OUTDIR/verdicts.tsv and OUTDIR/cells.tsv are the same verdicts
@@ -74,7 +74,7 @@ class Cell:
     """One suite of a cell of the table: a column of the report."""
 
     def __init__(self, c, abi, results, times, run):
-        self.row, self.arch, self.abi, self.tree, self.flavour = c["row"], c["arch"], abi, c["tree"], c["flavour"]
+        self.row, self.arch, self.abi, self.tree, self.name = c["row"], c["arch"], abi, c["tree"], c["name"]
         self.judge, self.judgetree = c["judge"], c["judgetree"]
         self.status = read_first(os.path.join(results, self.row, self.arch, "status"))
         if self.status is None:
@@ -93,8 +93,8 @@ def xml(s):
 
 
 def columns(table, ids):
-    """Each cell's suites, in its arch's ABI order and the overlay last."""
-    return [(c, abi) for c in (table.cell(i) for i in ids) for abi in cell_table.listed_suites(c)]
+    """Each cell's columns, in its arch's ABI order and the overlay last."""
+    return [(c, abi) for c in (table.cell(i) for i in ids) for abi in cell_table.listed_columns(c)]
 
 
 def read_cells(results, cols, times, run):
@@ -149,13 +149,13 @@ def text(cells, rows, exps, info, times, run):
     out = list(info)
     w0, cw, wv, wa = 44, 7, 8, 7
     for c in cells:
-        cw = max(cw, len(c.abi) + 1, len(c.arch) + 1, len(c.flavour) + 1)
+        cw = max(cw, len(c.abi) + 1, len(c.arch) + 1, len(c.name) + 1)
         wv = max(wv, len(c.row) + 1)
         wa = max(wa, len(c.arch) + 1)
-    # Tree and flavour groups, then arches, then ABIs: a group name spans
+    # Tree and name groups, then arches, then ABIs: a group name spans
     # its columns, longer ones are cut.
     for first, key, name in (("tree", lambda c: (c.tree,), lambda c: c.tree),
-                             ("", lambda c: (c.row,), lambda c: c.flavour),
+                             ("", lambda c: (c.row,), lambda c: c.name),
                              ("", lambda c: (c.row, c.arch), lambda c: c.arch)):
         hdr, i = "%-*s" % (w0, first), 0
         while i < len(cells):
@@ -201,7 +201,7 @@ def tsv(cells, rows):
     and whether the expected-failure table declares it."""
     ct, vt = [], []
     for c in cells:
-        ct.append("\t".join([c.row, c.arch, c.abi, c.tree, c.flavour, c.status, c.secs,
+        ct.append("\t".join([c.row, c.arch, c.abi, c.tree, c.name, c.status, c.secs,
                              "1" if c.how else "0"]))
         for r in rows:
             g = c.res[r]
@@ -213,7 +213,8 @@ def tsv(cells, rows):
 
 
 def junit(cells, rows, kv):
-    """One suite per cell, its boot seconds as its time."""
+    """One suite per cell, its boot seconds as its time; its property
+    "flavour" (the row's name) keeps the word JUnit readers were given."""
     out = ['<?xml version="1.0" encoding="UTF-8"?>', "<testsuites>"]
     for c in cells:
         t = ' time="%s"' % c.secs if c.secs != "" else ""
@@ -221,7 +222,7 @@ def junit(cells, rows, kv):
         out.append('    <properties><property name="tree" value="%s"/><property name="kernel_version" '
                    'value="%s"/><property name="flavour" value="%s"/><property name="arch" value="%s"/>'
                    '<property name="abi" value="%s"/></properties>'
-                   % (xml(c.tree), xml(kv.get(c.tree, "")), xml(c.flavour), xml(c.arch), xml(c.abi)))
+                   % (xml(c.tree), xml(kv.get(c.tree, "")), xml(c.name), xml(c.arch), xml(c.abi)))
         if c.status != "ok":
             out.append('    <testcase classname="guest" name="boot"%s><failure message="%s"/></testcase>'
                        % (t, xml(c.status)))

@@ -92,7 +92,7 @@ def ingest(a):
             con.execute("INSERT OR REPLACE INTO trees VALUES (?,?,?,?,?,?)",
                         (run, t, f["version"], f["tarball"], f["sha256"], f["series"]))
         for c in cells:
-            cell, arch, abi, tree, flavour, status, secs, reused = (c + [""] * 8)[:8]
+            cell, arch, abi, tree, name, status, secs, reused = (c + [""] * 8)[:8]
             res = os.path.join(a["results"], cell, arch)
             st = os.path.join(res, "status")
             seconds = float(secs) if secs else None
@@ -104,7 +104,7 @@ def ingest(a):
             shash = hashes[kernel]
             con.execute("INSERT OR REPLACE INTO cells VALUES "
                         "(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
-                        (run, cell, arch, abi, tree, flavour, kernel, shash,
+                        (run, cell, arch, abi, tree, name, kernel, shash,
                          status, seconds, t0, int(reused or 0), a["engine"],
                          a["kind"], os.path.abspath(res)))
             con.execute("DELETE FROM results WHERE run=? AND cell=? AND arch=? AND abi=?",
@@ -173,12 +173,12 @@ def tag(name, run=None):
 def history(n=5, only=""):
     con = db.open_store()
     db.resolve(con, "latest")
-    keys = con.execute("SELECT DISTINCT tree, flavour, arch, abi, cell FROM cells "
+    keys = con.execute("SELECT DISTINCT tree, name, arch, abi, cell FROM cells "
                        "ORDER BY tree, cell, arch, abi").fetchall()
-    for tree, flavour, arch, abi, cell in keys:
+    for tree, name, arch, abi, cell in keys:
         if only and only not in (cell, f"{cell}-{arch}"):
             continue
-        print(f"cell {cell}-{arch} {abi} (tree {tree}, {flavour}):")
+        print(f"cell {cell}-{arch} {abi} (tree {tree}, {name}):")
         for run, started, status, secs, eng in con.execute(
                 "SELECT c.run, r.started, c.status, c.seconds, c.engine FROM cells c "
                 "JOIN runs r ON r.id = c.run WHERE c.cell=? AND c.arch=? AND c.abi=? "

@@ -1,6 +1,6 @@
 """timetable.py TIMES [RUN_ID]: the time table that ends the report.
 
-TIMES is scripts/build/timed.sh's directory: one line per stage, "stage<TAB>
+TIMES is scripts/steps/timed.sh's directory: one line per stage, "stage<TAB>
 seconds<TAB>run<TAB>note". The stages of this run (RUN_ID) come first, in
 pipeline order, then those it found up to date (their time is from the
 run that made them). Also what the report asks of it: a cell's boot line
@@ -99,7 +99,7 @@ def table(times, run):
 
 def main(argv):
     if len(argv) not in (1, 2) or not os.path.isdir(argv[0]):
-        print("timetable: %s: not a directory of scripts/build/timed.sh's lines"
+        print("timetable: %s: not a directory of scripts/steps/timed.sh's lines"
               % (argv[0] if argv else "TIMES"), file=sys.stderr)
         return 2
     sys.stdout.buffer.write("".join(l + "\n" for l in table(argv[0], argv[1] if len(argv) > 1 else ""))

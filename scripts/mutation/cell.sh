@@ -3,7 +3,7 @@
 # arguments), with MUTATION_REF: the series' kernel image of that arch.
 # A generated mutant's cell (make mutation) boots only when the mutant
 # compiled and its objects differ from the series': KERNEL.objsum (written
-# by scripts/build/kbuild-shared.sh with OBJSUM) says "not compiling", or is
+# by scripts/steps/kbuild-shared.sh with OBJSUM) says "not compiling", or is
 # MUTATION_REF.objsum byte for byte (equivalent by construction: the
 # kernel code is the series'). Either is the cell's status, never booted.
 set -eu

@@ -13,7 +13,7 @@ mkdir -p "$dir"
 printf 'base x86_64 t.b\n' >"$dir/xf"
 # The cell table (tree 6.1.99; patched's and debug's kernels carry the series: KCIDB's patch set).
 series=$(sed -n 's|^\([^#[:space:]][^[:space:]]*\).*|patches/6.1/\1|p' "$here/../../patches/6.1/series" | tr '\n' ' ')
-"$here/../selftest/fake-table.sh" "$dir/cells.json" tree=6.1:6.1.99 "6.1-base x86_64 x86_64 6.1 base" \
+"$here/../selfcheck/fake-table.sh" "$dir/cells.json" tree=6.1:6.1.99 "6.1-base x86_64 x86_64 6.1 base" \
 	"6.1-patched x86_64 x86_64 6.1 patched - $series" "6.1-debug x86_64 x86_64 6.1 debug - $series"
 ktap() { # NAME:VERDICT... -> one suite "t"
 	echo "KTAP version 1"; echo "1..1"

@@ -31,7 +31,7 @@ endif
 # The store itself, before a goal that records into it (matrix is the
 # default goal): a foreign or damaged file is refused before any build.
 # Checked by the first make only, as BASELINE.
-RECORDING_GOALS := matrix report cell mutants lab lab-selftest check check-all
+RECORDING_GOALS := matrix report cell mutants lab lab-selfcheck check check-all
 ifeq ($(RESULTS_DB_CHECKED),)
 ifneq ($(call goal,$(RECORDING_GOALS)),)
 RESULTS_DB_BAD := $(call results_sh,check store)
@@ -53,10 +53,10 @@ $(foreach g,$(call goal,history compare tag-run kcidb dashboard runs),\
 results_record = scripts/matrix.py store record --kind $(1) --engine $(2) --report $(3) --results $(4) --table $(CELLS_JSON)
 
 .PHONY: history compare tag-run kcidb dashboard dashboard-check runs
-$(B)/.deps-results: scripts/build/deps.sh | $(B)/.deps
-	@DEPS_EXTRA="python3 python3-jsonschema" scripts/build/deps.sh && touch $@
-$(B)/.deps-browser: scripts/build/deps.sh | $(B)/.deps
-	@DEPS_EXTRA="chromium" scripts/build/deps.sh && touch $@
+$(B)/.deps-results: scripts/steps/deps.sh | $(B)/.deps
+	@DEPS_EXTRA="python3 python3-jsonschema" scripts/steps/deps.sh && touch $@
+$(B)/.deps-browser: scripts/steps/deps.sh | $(B)/.deps
+	@DEPS_EXTRA="chromium" scripts/steps/deps.sh && touch $@
 runs: | $(B)/.deps-results
 	@$(RESULTS) runs
 history: | $(B)/.deps-results

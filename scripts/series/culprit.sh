@@ -2,15 +2,15 @@
 # culprit.sh CELL-INFO CASE BASE-RESULTS OUT
 # The first commit of a row's branch that breaks CASE (test.case, as the
 # report names it): CELL-INFO is `make cell-info` of the failing cell (its
-# kernel arguments, initramfs, command line, QEMU line, suites, the row's
+# kernel arguments, initramfs, command line, QEMU line, columns, the row's
 # branch in the tree's repository); BASE-RESULTS the tree's base cell of
 # the same arch, where CASE must pass; the cell's own results must fail it.
 # git bisect run between the tag "base" and the branch, in a worktree of
 # its own (build/<tree>/shared-culprit) beside the tree's others: each step
-# builds its commit with scripts/build/kbuild.sh (the product cache and ccache
+# builds its commit with scripts/steps/kbuild.sh (the product cache and ccache
 # make a kernel any row already built cost seconds) and boots the cell's
 # initramfs with scripts/boot/cell.sh into OUT/<commit>/ (an unchanged step is
-# not booted again); CASE failing in any of the cell's suites is bad,
+# not booted again); CASE failing in any of the cell's columns is bad,
 # passing good, absent or a build that fails skips the commit. Prints the
 # first bad commit and CASE's verdicts on it and on its parent.
 set -eu
@@ -25,7 +25,7 @@ if [ "${1:-}" = --step ]; then
 	# The cell's fragments are named from the project's top.
 	cd "$here/../.."
 	# shellcheck disable=SC2046 # the cell's kbuild.sh arguments, a word list
-	if ! "$here/../build/kbuild.sh" "$src" "$obj" $(val kbuild) >"$out/$commit.build" 2>&1; then
+	if ! "$here/../steps/kbuild.sh" "$src" "$obj" $(val kbuild) >"$out/$commit.build" 2>&1; then
 		echo "    $commit: does not build: skipped"
 		exit 125
 	fi
@@ -33,7 +33,7 @@ if [ "${1:-}" = --step ]; then
 	# shellcheck disable=SC2046 # the cell's QEMU line, a word list
 	"$here/../boot/cell.sh" "$out/$commit" "$(val timeout)" "$obj/$image" "$(val initramfs)" \
 		"$(val cmdline)" $(val qemu) >/dev/null 2>&1 || true
-	v=$("$here/culprit.sh" --verdict "$out/$commit" "$case" "$(val suites)")
+	v=$("$here/culprit.sh" --verdict "$out/$commit" "$case" "$(val columns)")
 	echo "    $(git -C "$src" log -1 --format='%h %s' "$commit"): $case $v"
 	case $v in
 	*FAIL*) exit 1 ;;
@@ -58,7 +58,7 @@ cell=$(val cell) repo=$(val repo) branch=$(val branch) results=$(val results)
 [ "$branch" != base ] || die "$cell: its kernel is the tree's base: no commit to bisect"
 git -C "$repo" rev-parse -q --verify "$branch^{commit}" >/dev/null ||
 	die "$cell: no branch $branch in $repo (make cell CELL=$cell first)"
-suites=$(val suites)
+suites=$(val columns)
 bad=$("$here/culprit.sh" --verdict "$results" "$case" "$suites")
 good=$("$here/culprit.sh" --verdict "$baseres" "$case" "$suites")
 case $bad in *FAIL*) ;; *) die "$cell: $case does not fail there ($bad; make cell CELL=$cell first)" ;; esac

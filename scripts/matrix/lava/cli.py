@@ -9,14 +9,14 @@ The parts, one concern each:
   local.py    lava-run on this machine; its log read back; monitor replay
   lab.py      the jobs on a LAVA server through lavacli
   crosscheck.py  LAVA's verdicts against make matrix's, the mutant rule
-  selftest.py, selftest_lab.py  the traps, on fake consoles and a fake lavacli
+  selfcheck.py, selfcheck_lab.py  the traps, on fake consoles and a fake lavacli
 """
-from . import common as C, crosscheck, jobs, lab, local, selftest
+from . import common as C, crosscheck, jobs, lab, local, selfcheck
 
 
 def main(argv):
     if not argv:
-        C.die("usage: lava.sh export|validate|run|compare|lab|compare-lab|refs|selftest ...")
+        C.die("usage: lava.sh export|validate|run|compare|lab|compare-lab|refs|selfcheck ...")
     cmd, args = argv[0], argv[1:]
     if cmd in ("lab", "lab-args", "lab-url", "compare-lab"):
         C.PREFIX = "lab"
@@ -50,9 +50,9 @@ def main(argv):
                 C.die("usage: lava.sh url|lab-url ARTIFACT_URL [CELL]")
             jobs.check_url(args[1] if len(args) == 2 else "-", args[0])
             return 0
-        if cmd == "selftest":
-            return selftest.main(args)
-        C.die("no command %r (export, validate, run, compare, lab, compare-lab, refs, selftest)" % cmd)
+        if cmd == "selfcheck":
+            return selfcheck.main(args)
+        C.die("no command %r (export, validate, run, compare, lab, compare-lab, refs, selfcheck)" % cmd)
     except C.Bad as e:
         C.die(str(e))
     return 0

@@ -17,7 +17,7 @@ def compare_lab(cells):
     root = os.path.join(lab.LAB, "results")
     rc = max([compare(c, root, "make lab") for c in cells] or [C.die("usage: lava.sh compare-lab CELL...")])
     rows = [C.job_cell(c) for c in cells]
-    nsuites = sum(len(c["suites"]) for c in rows)
+    nsuites = sum(len(c["columns"]) for c in rows)
     mutant = any(c["ref"] for c in rows)
     reps = {}
     for name, res in (("matrix", rows[0]["report_root"]), ("lab", root)):
@@ -50,7 +50,7 @@ def compare(cell, root=None, what_mine="LAVA run"):
     for what, p in ((what_mine, mine), ("make matrix", theirs)):
         if not os.path.exists(os.path.join(p, "status")):
             raise C.Bad("%s: no %s result in %s" % (cell, what, p))
-    suites = c["suites"]
+    suites = c["columns"]
 
     def rows(p):
         out = ["status " + open(os.path.join(p, "status")).read().strip()]

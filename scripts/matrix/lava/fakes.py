@@ -1,4 +1,4 @@
-"""What lava.sh selftest's checks (selftest.py, selftest_lab.py) share:
+"""What lava.sh selfcheck's checks (selfcheck.py, selfcheck_lab.py) share:
 a guest console and a row of the cell table, both fake."""
 import os
 
@@ -39,11 +39,11 @@ matrix: done
 
 def fake_cell(**kw):
     """A row of the cell table (build/cells.json) for the checks."""
-    c = {"id": "6.1-base-x86_64", "row": "6.1-base", "arch": "x86_64", "tree": "6.1", "flavour": "base",
+    c = {"id": "6.1-base-x86_64", "row": "6.1-base", "arch": "x86_64", "tree": "6.1", "name": "base",
          "judge": "base", "judgetree": "6.1",
          "kernel": {"row": "6.1-base", "image": "/k", "obj": "/o", "tree": "6.1/base", "branch": "base",
                     "repo": "/r", "kbuild": [], "patchset": []},
-         "initramfs": "/i", "payload": "tests-6.1", "abis": ["x86_64", "i386"], "suites": ["i386", "x86_64"],
+         "initramfs": "/i", "payload": "tests-6.1", "abis": ["x86_64", "i386"], "columns": ["i386", "x86_64"],
          "cmdline": "c", "boot_append": "panic=-1 fake.append=1", "qemu": "q", "clock": "virtual", "timeout": 900,
          "results": "/res", "report_root": "/", "ref": None,
          "expected_failures": os.path.join(TOP, "compat-tests/expected-failures")}

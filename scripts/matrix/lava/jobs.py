@@ -255,7 +255,7 @@ def export(cells):
              "initramfs_file": os.path.join(d, "initramfs.cpio"),
              "initramfs_sha256": C.sha256(os.path.join(d, "initramfs.cpio")),
              "initramfs_url": base + "/initramfs.cpio",
-             "suites": C.cells.listed_suites(c), "matrix_results": c["results"]}
+             "columns": C.cells.listed_columns(c), "matrix_results": c["results"]}
         with open(os.path.join(d, "manifest.json"), "w") as f:
             json.dump(m, f, indent=1)
         manifest.append(m)
@@ -310,7 +310,7 @@ def monitor_check(job, c):
     from lava_common.timeout import Timeout
     test = next((a["test"] for a in job["actions"] if "test" in a), {})
     names = [m.get("name") for m in test.get("monitors", [])]
-    want = c["suites"]
+    want = c["columns"]
     if names != want:
         return "monitors %s, the guest runs %s" % (" ".join(map(str, names)), " ".join(want))
     boot = next((a["boot"] for a in job["actions"] if "boot" in a), {})

@@ -167,7 +167,7 @@ def lab_collect(ident, cell, c, jid, job, outroot):
     if lava is None:
         probs.append("lavacli results %s: %s" % (jid, rtext.strip()[-200:]))
         lava = []
-    p2, _ = local.finish_results(outdir, c["suites"], text, console,
+    p2, _ = local.finish_results(outdir, c["columns"], text, console,
                            next(a["test"] for a in job["actions"] if "test" in a)["monitors"], lava)
     probs += p2
     status = open(os.path.join(outdir, "status")).read().strip()
@@ -238,7 +238,7 @@ def lab(cells):
     report = os.path.join(LAB, "report")
     shutil.rmtree(report, ignore_errors=True)
     ident, url = lab_args(cells)
-    # Named by their folders (lab-selftest's broken copies of a cell's job).
+    # Named by their folders (lab-selfcheck's broken copies of a cell's job).
     todo = [(cell,) + lab_job(cell, url) for cell in cells]
     outroot = os.path.join(LAB, "results")
     for _, _, _, c in todo:

@@ -217,7 +217,7 @@ def run(cell):
     shutil.copyfile(os.path.join(rundir, "lava.log"), os.path.join(outdir, "lava.log"))
     rc, tmo = lava_end(text, p.returncode, c["timeout"])
     split_console(outdir, os.path.join(outdir, "console.log"), rc, tmo)
-    probs, notes = finish_results(outdir, c["suites"], text, console,
+    probs, notes = finish_results(outdir, c["columns"], text, console,
                                   next(a["test"] for a in job["actions"] if "test" in a)["monitors"])
     job_result = lava_job_result(text)
     with open(os.path.join(outdir, "lava-job"), "w") as f:

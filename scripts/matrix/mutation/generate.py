@@ -95,18 +95,22 @@ def lex(text):
     return toks
 
 
-def match_close(toks, i):
-    """Index of the bracket closing toks[i]."""
-    pairs = {"(": ")", "[": "]", "{": "}"}
-    o, c, d = toks[i][1], pairs[toks[i][1]], 0
-    for j in range(i, len(toks)):
-        if toks[j][1] == o:
+PAIRS = {"(": ")", "[": "]", "{": "}", ")": "(", "]": "[", "}": "{"}
+
+
+def matching(toks, i, step):
+    """Index of the bracket matching toks[i]: the one closing it (step 1,
+    toks[i] an opening bracket) or opening it (step -1, a closing one).
+    Unbalanced: the last token, or the first."""
+    here, other, d = toks[i][1], PAIRS[toks[i][1]], 0
+    for j in range(i, len(toks) if step > 0 else -1, step):
+        if toks[j][1] == here:
             d += 1
-        elif toks[j][1] == c:
+        elif toks[j][1] == other:
             d -= 1
             if d == 0:
                 return j
-    return len(toks) - 1
+    return len(toks) - 1 if step > 0 else 0
 
 
 def binary(toks, i):
@@ -116,7 +120,7 @@ def binary(toks, i):
     k, t = toks[i - 1][0], toks[i - 1][1]
     if t == ")":
         # "if (c) *p = 0": the ")" of a condition, then a pointer.
-        o = open_of(toks, i - 1)
+        o = matching(toks, i - 1, -1)
         return not (o and toks[o - 1][1] in ("if", "while", "for", "switch"))
     if t == "]" or k == "num":
         return True
@@ -124,20 +128,6 @@ def binary(toks, i):
         return False
     # "struct timespec64 *rts": a declaration's pointer.
     return not (i >= 2 and toks[i - 2][1] in ("struct", "union", "enum"))
-
-
-def open_of(toks, j):
-    """Index of the bracket opening the one that toks[j] closes."""
-    pairs = {")": "(", "]": "[", "}": "{"}
-    c, o, d = toks[j][1], pairs[toks[j][1]], 0
-    for i in range(j, -1, -1):
-        if toks[i][1] == c:
-            d += 1
-        elif toks[i][1] == o:
-            d -= 1
-            if d == 0:
-                return i
-    return 0
 
 
 def brace_kinds(toks):
@@ -156,7 +146,7 @@ def brace_kinds(toks):
             elif p == ")":
                 # "(struct timespec64){}" is a compound literal; "f(...) {"
                 # and "if (...) {" are code.
-                o = open_of(toks, i - 1)
+                o = matching(toks, i - 1, -1)
                 before = toks[o - 1] if o else ("", "", 0, 0, 0)
                 kind = "init" if toks[o + 1][1] in TYPES and before[0] != "id" else "code"
             else:
@@ -170,9 +160,9 @@ def brace_kinds(toks):
 def stmt_end(toks, i):
     """Index of the token ending the statement that starts at toks[i]."""
     if toks[i][1] in ("if", "while", "for", "switch"):
-        j = match_close(toks, i + 1)
+        j = matching(toks, i + 1, 1)
         body = j + 1
-        end = match_close(toks, body) if toks[body][1] == "{" else stmt_end(toks, body)
+        end = matching(toks, body, 1) if toks[body][1] == "{" else stmt_end(toks, body)
         if toks[i][1] == "if" and end + 1 < len(toks) and toks[end + 1][1] == "else":
             return -1  # with an else: not deleted whole
         return end
@@ -219,10 +209,10 @@ def sites(toks, added):
             r = "(%s %s 1)" % (t, "-" if t.endswith("MAX") else "+")
             out.append(("bound", [(s, e, r)], "%s -> %s" % (t, r), i))
         if t == "type_max" and toks[i + 1][1] == "(":
-            j = match_close(toks, i + 1)
+            j = matching(toks, i + 1, 1)
             out.append(("bound", [(s, s, "("), (toks[j][3], toks[j][3], " - 1)")], "type_max() - 1", i))
         if t in ("if", "while") and toks[i + 1][1] == "(" and kinds[i] == "code":
-            j = match_close(toks, i + 1)
+            j = matching(toks, i + 1, 1)
             out.append(("neg", [(toks[i + 1][3], toks[i + 1][3], "!("), (toks[j][2], toks[j][2], ")")],
                         "%s condition negated" % t, i))
         if t == "?":
@@ -247,14 +237,14 @@ def statement_deletions(toks, i, kinds):
     if kinds[i] == "init" and t[1] == "." and prev in ("{", ","):
         j = i
         while j < len(toks) and toks[j][1] not in (",", "}"):
-            j = match_close(toks, j) + 1 if toks[j][1] in "([{" else j + 1
+            j = matching(toks, j, 1) + 1 if toks[j][1] in "([{" else j + 1
         end = toks[j][3] if toks[j][1] == "," else toks[j - 1][3]
         return [("del", [(t[2], end, "")], "initializer %s left out" % toks[i + 1][1], i)]
     if kinds[i] != "code" or prev not in (";", "{", "}", ")", "else", ":"):
         return []
     if prev == ")":
         # The body of an unbraced if: the if deleted whole (the branch).
-        o = open_of(toks, i - 1)
+        o = matching(toks, i - 1, -1)
         if o and toks[o - 1][1] == "if" and kinds[o - 1] == "code":
             j = stmt_end(toks, o - 1)
             if j >= 0:
@@ -272,7 +262,7 @@ def statement_deletions(toks, i, kinds):
 
 
 def swaps(toks, i):
-    j = match_close(toks, i + 1)
+    j = matching(toks, i + 1, 1)
     args, start, d = [], i + 2, 0
     for k in range(i + 2, j + 1):
         x = toks[k][1]

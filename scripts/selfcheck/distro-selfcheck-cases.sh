@@ -1,7 +1,7 @@
 # shellcheck shell=sh
 # shellcheck disable=SC2154 # t and top are selfcheck.sh's
 # Flavour distro (Debian's kernel image packages, flavours/distro.mk) and KSRC=:
-# cases of scripts/selftest/selfcheck.sh, sourced by it (its check,
+# cases of scripts/selfcheck/selfcheck.sh, sourced by it (its check,
 # fails_with, $t and $top). Rows and bad DISTRO_KERNEL= values, no network:
 # a fake .deb made with dpkg-deb.
 # judged TABLE CELL: the flavour and tree whose expected failures apply to CELL.
@@ -43,10 +43,10 @@ check "DISTRO_KERNEL= a kernel .deb -> the distro row on its arch alone, that .d
 	"[ \"\$(make -s -C '$top' cells DISTRO_KERNEL='$t/k.deb' | grep distro)\" = 6.1-distro-arm64 ] &&
 	 make -s -C '$top' -n matrix DISTRO_KERNEL='$t/k.deb' | grep -q 'distro-kernel.sh get .* arm64 linux-image-9.9-arm64 $t/k.deb '"
 check "distro-kernel.sh get of a .deb -> vmlinuz, and the ABIs its config serves" sh -c \
-	"MATRIX_CACHE=off '$top/scripts/build/distro-kernel.sh' get '$t/dk' 6.1 arm64 linux-image-9.9-arm64 '$t/k.deb' '' 'arm64:ARM64' &&
+	"MATRIX_CACHE=off '$top/scripts/steps/distro-kernel.sh' get '$t/dk' 6.1 arm64 linux-image-9.9-arm64 '$t/k.deb' '' 'arm64:ARM64' &&
 	 cmp -s '$t/dk/vmlinuz' '$t/kdeb/boot/vmlinuz-9.9-arm64' && grep -q 'ABI arm64: NOT served' '$t/dk/info'"
 fails_with "distro-kernel.sh get: a boot option not built in -> one line" "CONFIG_SERIAL_AMBA_PL011_CONSOLE is not built in" \
-	env MATRIX_CACHE=off "$top/scripts/build/distro-kernel.sh" get "$t/dk2" 6.1 arm64 linux-image-9.9-arm64 "$t/k.deb" SERIAL_AMBA_PL011_CONSOLE ''
+	env MATRIX_CACHE=off "$top/scripts/steps/distro-kernel.sh" get "$t/dk2" 6.1 arm64 linux-image-9.9-arm64 "$t/k.deb" SERIAL_AMBA_PL011_CONSOLE ''
 
 # KSRC=<path> (mk/ksrc.mk): bad input in one line; a fake tree's rows; the
 # import keys by content and never writes into the tree.
@@ -69,11 +69,11 @@ check "KSRC= a 6.1 tree -> ksrc-base on every arch, judged by 6.1's expected fai
 git -C "$t/ks" init -q && git -C "$t/ks" add -A && git -C "$t/ks" -c user.name=t -c user.email=t@t commit -q -m k
 echo 'local change' >>"$t/ks/fs/select.c" && echo new >"$t/ks/kernel/new.c"
 git -C "$t/ks" status --porcelain >"$t/ks.before"
-"$top/scripts/build/ksrc.sh" import "$t/ks" "$t/ksb" "$t/ksb/stamp"
+"$top/scripts/steps/ksrc.sh" import "$t/ks" "$t/ksb" "$t/ksb/stamp"
 check "ksrc.sh import of a dirty worktree -> its content (changes, untracked) as base, the tree untouched" sh -c \
 	"grep -q 'local change' '$t/ksb/src/fs/select.c' && [ -f '$t/ksb/src/kernel/new.c' ] &&
 	 git -C '$t/ks' status --porcelain | cmp -s - '$t/ks.before' && [ \"\$(git -C '$t/ks' rev-list --count HEAD)\" = 1 ]"
 touch -d '2001-01-01' "$t/ksb/stamp"
-"$top/scripts/build/ksrc.sh" import "$t/ks" "$t/ksb" "$t/ksb/stamp"
+"$top/scripts/steps/ksrc.sh" import "$t/ks" "$t/ksb" "$t/ksb/stamp"
 check "ksrc.sh import of an unchanged tree -> nothing remade (stamp untouched)" sh -c \
 	"[ \"\$(stat -c %Y '$t/ksb/stamp')\" -lt 1000000000 ]"

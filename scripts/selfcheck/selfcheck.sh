@@ -3,18 +3,18 @@
 # clearly, as KTAP (the plan counted for us: results are collected, then
 # printed). Fast: fake guests and trees, no kernel build.
 # Every self-test of the harness, from here (make selfcheck):
-#   scripts/selftest/*-selfcheck-cases.sh   sourced below (results core and
+#   scripts/selfcheck/*-selfcheck-cases.sh   sourced below (results core and
 #                                           store, b4-prep, the SKIP checks, distro,
 #                                           a hang costs one test, make mutation,
 #                                           a new arch or flavour is one file)
-#   scripts/matrix/lava/selftest*.py, scripts/lava/refs/  through lava.sh
-#                                           selftest and lava.sh refs
+#   scripts/matrix/lava/selfcheck*.py, scripts/lava/refs/  through lava.sh
+#                                           selfcheck and lava.sh refs
 # and the three that need more than a fake, each its own target:
 #   make culprit-check    scripts/series/culprit-check.sh (builds kernels)
 #   make dashboard-check  scripts/results/dashboard-check.sh (Chromium;
 #                         part of make check)
-#   make lab-selftest     scripts/selftest/lab-selftest.sh (root, a LAVA server)
-# and one measurement: scripts/selftest/cold-ci.sh DIR (root: .ci/run in a
+#   make lab-selfcheck     scripts/selfcheck/lab-selfcheck.sh (root, a LAVA server)
+# and one measurement: scripts/selfcheck/cold-ci.sh DIR (root: .ci/run in a
 # fresh bookworm chroot, empty caches; docs/measurements.md).
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
@@ -86,7 +86,7 @@ check "console split into KTAP, kernel lines dropped" sh -c "! grep -q noise '$t
 
 # --- the report: expectations -------------------------------------------------
 # The cells of these cases, in a cell table as make writes it.
-"$top/scripts/selftest/fake-table.sh" "$t/table.json" "base x86_64 x86_64 6.1 base" "7.2-base x86_64 x86_64 7.2 base" \
+"$top/scripts/selfcheck/fake-table.sh" "$t/table.json" "base x86_64 x86_64 6.1 base" "7.2-base x86_64 x86_64 7.2 base" \
 	"mutant-a x86_64 x86_64 6.1 mutant-a patched" "mutant-b x86_64 x86_64 6.1 mutant-b patched" \
 	"7.2-mutant-b x86_64 x86_64 7.2 mutant-b 7.2-patched"
 printf 'base x86_64 t.b\n' >"$t/xf"
@@ -131,7 +131,7 @@ printf '6.12:base x86_64 t.b\nbase x86_64 t.b\n' >"$t/xf8"
 check "expectation of a tree not run -> not stale" env DEFAULT_TREE=6.1 \
 	"$top/scripts/matrix.py" report "$t/table.json" "$t/res" "$t/xf8" "$t/rep" base-x86_64
 fails_with "tree that cannot be had -> one line" "tree 6.1: linux-source-6.1 is not installed" \
-	"$top/scripts/build/fetch-source.sh" 6.1 linux-source-6.1 "$t/nosuch/linux-source-6.1.tar.xz"
+	"$top/scripts/steps/fetch-source.sh" 6.1 linux-source-6.1 "$t/nosuch/linux-source-6.1.tar.xz"
 fails_with "unknown tree -> one line" "TREES=nope: no such tree" \
 	make -s -C "$top" cells TREES=nope
 rm -rf "$t/res/7.2-base"
@@ -162,7 +162,7 @@ diff --git a/f b/f
 EOF
 echo bad.patch >"$t/p/series"
 fails_with "patch that does not apply -> named" "does not apply: bad.patch" \
-	"$top/scripts/build/tree.sh" derive "$t/tree/base/src" "$t/tree/patched" "$t/p/bad.patch"
+	"$top/scripts/steps/tree.sh" derive "$t/tree/base/src" "$t/tree/patched" "$t/p/bad.patch"
 
 # --- kbuild.sh: a build failure shows the compiler's last lines -----------------
 mkdir -p "$t/ksrc" "$t/kobj"
@@ -171,29 +171,29 @@ printf 'CONFIG_X=y\n' >"$t/frag"
 touch -d '2000-01-01' "$t/frag"
 : >"$t/kobj/.config"
 fails_with "build failure -> last compiler lines" "x.c:1:1: error" \
-	"$top/scripts/build/kbuild.sh" "$t/ksrc" "$t/kobj" x86_64 "" bzImage "$t/frag"
+	"$top/scripts/steps/kbuild.sh" "$t/ksrc" "$t/kobj" x86_64 "" bzImage "$t/frag"
 
 # --- cache.sh: products by content key; a damaged entry is rebuilt, never used ---
 export MATRIX_CACHE="$t/cache"
 mkdir -p "$t/prod/a/b" && echo image >"$t/prod/a/b/img" && echo 6.1.0 >"$t/prod/rel"
-"$top/scripts/build/cache.sh" put kernel k1 "$t/prod" a/b/img rel
+"$top/scripts/steps/cache.sh" put kernel k1 "$t/prod" a/b/img rel
 check "cache: a stored entry comes back whole" sh -c \
-	"'$top/scripts/build/cache.sh' get kernel k1 '$t/got' && cmp '$t/got/a/b/img' '$t/prod/a/b/img' && cmp '$t/got/rel' '$t/prod/rel'"
+	"'$top/scripts/steps/cache.sh' get kernel k1 '$t/got' && cmp '$t/got/a/b/img' '$t/prod/a/b/img' && cmp '$t/got/rel' '$t/prod/rel'"
 echo imag >"$t/cache/kernel/k1/files/a/b/img"
 fails_with "cache: a corrupt entry -> one line, removed" "cache: kernel k1: checksum mismatch" \
-	"$top/scripts/build/cache.sh" get kernel k1 "$t/got2"
+	"$top/scripts/steps/cache.sh" get kernel k1 "$t/got2"
 check "cache: the corrupt entry is gone (a miss, not a boot of it)" sh -c \
-	"! '$top/scripts/build/cache.sh' get kernel k1 '$t/got3' && [ ! -e '$t/cache/kernel/k1' ]"
-"$top/scripts/build/cache.sh" put kernel k1 "$t/prod" a/b/img rel
+	"! '$top/scripts/steps/cache.sh' get kernel k1 '$t/got3' && [ ! -e '$t/cache/kernel/k1' ]"
+"$top/scripts/steps/cache.sh" put kernel k1 "$t/prod" a/b/img rel
 check "cache: MATRIX_CACHE=off never hits" sh -c \
-	"! MATRIX_CACHE=off '$top/scripts/build/cache.sh' get kernel k1 '$t/got4'"
+	"! MATRIX_CACHE=off '$top/scripts/steps/cache.sh' get kernel k1 '$t/got4'"
 head -c 1500000 /dev/zero >"$t/prod/big"
 touch -d '2001-01-01' "$t/cache/kernel/k1"
 check "cache: the least recently used entry goes over the bound" sh -c \
-	"MATRIX_CACHE_MAX=1 '$top/scripts/build/cache.sh' put kernel k2 '$t/prod' big && \
+	"MATRIX_CACHE_MAX=1 '$top/scripts/steps/cache.sh' put kernel k2 '$t/prod' big && \
 	[ ! -e '$t/cache/kernel/k1' ] && [ -e '$t/cache/kernel/k2' ]"
 fails_with "cache: MATRIX_CACHE=relative -> one line" "MATRIX_CACHE=rel: an absolute path" \
-	env MATRIX_CACHE=rel "$top/scripts/build/cache.sh" info
+	env MATRIX_CACHE=rel "$top/scripts/steps/cache.sh" info
 # kbuild.sh: a kernel any clone built is taken from the cache, make not run.
 mkdir -p "$t/k2src" "$t/k2obj"
 # shellcheck disable=SC2016 # make's $(O), not the shell's
@@ -202,10 +202,10 @@ printf 'bzImage:\n\t@echo built >$(O)/bzImage; mkdir -p $(O)/include/config; ech
 git -C "$t/k2src" init -q && git -C "$t/k2src" add Makefile &&
 	git -C "$t/k2src" -c user.name=t -c user.email=t@t commit -q -m k
 : >"$t/k2obj/.config"
-"$top/scripts/build/kbuild.sh" "$t/k2src" "$t/k2obj" x86_64 "" bzImage "$t/frag" >/dev/null 2>&1
+"$top/scripts/steps/kbuild.sh" "$t/k2src" "$t/k2obj" x86_64 "" bzImage "$t/frag" >/dev/null 2>&1
 rm -rf "$t/k2obj" && mkdir -p "$t/k2obj" && : >"$t/k2obj/.config"
 check "kbuild.sh: a cached kernel is copied, not built" sh -c \
-	"TIMED_NOTE='$t/note' '$top/scripts/build/kbuild.sh' '$t/k2src' '$t/k2obj' x86_64 '' bzImage '$t/frag' && \
+	"TIMED_NOTE='$t/note' '$top/scripts/steps/kbuild.sh' '$t/k2src' '$t/k2obj' x86_64 '' bzImage '$t/frag' && \
 	grep -qx 'from cache' '$t/note' && grep -qx built '$t/k2obj/bzImage' && [ -f '$t/k2obj/include/config/kernel.release' ]"
 unset MATRIX_CACHE
 
@@ -216,7 +216,7 @@ tree61() { [ -f "$top/build/6.1/base/.tree" ] && git -C "$top/build/6.1/base/src
 if tree61; then
 	printf 'CONFIG_NO_SUCH_SYMBOL=y\n' >"$t/nosuch.config"
 	fails_with "kconfig symbol that does not land -> named" "CONFIG_NO_SUCH_SYMBOL" \
-		"$top/scripts/build/kconfig.sh" "$top/build/6.1/base/src" "$t/kcfg" x86_64 "$t/nosuch.config"
+		"$top/scripts/steps/kconfig.sh" "$top/build/6.1/base/src" "$t/kcfg" x86_64 "$t/nosuch.config"
 else
 	skip "kconfig symbol that does not land -> named" "no kernel tree yet (build/6.1/base/src)"
 fi
@@ -227,7 +227,7 @@ if [ "$(id -u)" = 0 ] && command -v setpriv >/dev/null; then
 	fails_with "missing package as non-root -> apt-get line" \
 		"apt-get update && apt-get install -y --no-install-recommends.* no-such-package-xyz" \
 		sh -c "DEPS_EXTRA=no-such-package-xyz setpriv --reuid=65534 --regid=65534 \
-		--clear-groups sh -c 'cd / && exec sh -s' <'$top/scripts/build/deps.sh'"
+		--clear-groups sh -c 'cd / && exec sh -s' <'$top/scripts/steps/deps.sh'"
 else
 	skip "missing package as non-root -> apt-get line" "needs root and setpriv to drop to nobody"
 fi
@@ -270,10 +270,10 @@ check "report marks a reused cell and ends with the time table" sh -c \
 	 grep -q 'ok (reused)' '$t/rep2/report.txt' && grep -q 'up to date, earlier run: built, ccache 900/901' '$t/rep2/report.txt'"
 # A sub-make of the same run finding a kernel up to date keeps the build's record.
 check "timed.sh: same run, up to date -> the build's record kept; next run -> replaced" sh -c \
-	"RUN_ID=7 '$top/scripts/build/timed.sh' '$t/tt' 'kernel k' sleep 0.2 &&
-	 RUN_ID=7 '$top/scripts/build/timed.sh' '$t/tt' 'kernel k' sh -c 'echo \"up to date\" >\"\$TIMED_NOTE\"' &&
+	"RUN_ID=7 '$top/scripts/steps/timed.sh' '$t/tt' 'kernel k' sleep 0.2 &&
+	 RUN_ID=7 '$top/scripts/steps/timed.sh' '$t/tt' 'kernel k' sh -c 'echo \"up to date\" >\"\$TIMED_NOTE\"' &&
 	 grep -q '	7	done' '$t/tt/kernel_k' &&
-	 RUN_ID=8 '$top/scripts/build/timed.sh' '$t/tt' 'kernel k' sh -c 'echo \"up to date\" >\"\$TIMED_NOTE\"' &&
+	 RUN_ID=8 '$top/scripts/steps/timed.sh' '$t/tt' 'kernel k' sh -c 'echo \"up to date\" >\"\$TIMED_NOTE\"' &&
 	 grep -q '	8	up to date' '$t/tt/kernel_k'"
 
 # --- the kill rule: a mutant is killed only by a case that passes on patched ---
@@ -295,7 +295,7 @@ check "a tree's mutant is compared with that tree's patched -> killed by t.b" sh
 	 grep -q 't.b' '$t/mrep/mutants.txt'"
 
 # --- the Makefile checks what it is asked before any work ----------------------
-# Every knob's bad values (scripts/selftest/knobs-selfcheck-cases.sh).
+# Every knob's bad values (scripts/selfcheck/knobs-selfcheck-cases.sh).
 # shellcheck source=SCRIPTDIR/knobs-selfcheck-cases.sh
 . "$here/knobs-selfcheck-cases.sh"
 check "TRINITY_CALLS=, TRINITY_S= -> on the debug cell's command line" sh -c \
@@ -318,9 +318,9 @@ check "trinity: the count reached -> ok, count and seed named" sh -c \
 	"$(command -v env) FAKE_RAN=10005 MATRIX_PROC='$t/tri/proc' MATRIX_OVERLAY='$t/tri/ov' TMPDIR='$t/tri/tmp' \
 	'$top/guests/debug/trinity' 64 | grep -q 'ok 1 trinity_calls_64 # 10005 syscalls in 0 s, exit 0, seed'"
 fails_with "cold-ci.sh: DIR that exists -> one line" "cold-ci: DIR=$t exists" \
-	"$top/scripts/selftest/cold-ci.sh" "$t"
+	"$top/scripts/selfcheck/cold-ci.sh" "$t"
 fails_with "cold-ci.sh: REV that is no commit -> one line" "cold-ci: REV=nosuchrev: no such commit" \
-	"$top/scripts/selftest/cold-ci.sh" "$t/new" nosuchrev
+	"$top/scripts/selfcheck/cold-ci.sh" "$t/new" nosuchrev
 fails_with "make lava ARTIFACT_URL=notaurl -> one line before any build" "ARTIFACT_URL='notaurl' is not a URL" \
 	make -s -C "$top" -n lava ARTIFACT_URL=notaurl
 fails_with "make lab ARTIFACT_URL=notaurl -> make lab's one line (lab: <first cell>:) before any build" \
@@ -345,9 +345,10 @@ fi
 # every "make <target>" in the table's first column is a target of make's
 # database (make -p), and every .PHONY target is in the table, but these
 # internal ones (make check's stages, lava-check's parts, lab's argument
-# check, make mutation's sub-make). "<tree>" in the table stands for any name.
+# check, make mutation's sub-make, lab-selftest: lab-selfcheck's old name, one
+# line naming it). "<tree>" in the table stands for any name.
 internal_targets='FORCE check-kernels check-lava check-mutants check-trees check-dashboard lava-validate lava-run-* lab-args
-	mutation-run'
+	mutation-run lab-selftest'
 targets_agree() {
 	db=$(MAKEFLAGS='' make -s -C "$top" -pq FORCE 2>&1)
 	known=$(echo "$db" | awk '/^# Not a target:/ { skip = 1; next }
@@ -380,7 +381,7 @@ check "README's targets table and the Makefile's targets agree" targets_agree
 # check and check-all, whose command-line variables are in the environment).
 pmake() { env -i PATH="$PATH" HOME="$HOME" make -s -C "$top" "$@"; }
 # dline GOAL KNOBS: the disk check's line of a cold run (the kernels it builds).
-dline() { pmake -n "$@" B="$t/cold" 2>/dev/null | grep -m1 '^scripts/build/disk.sh'; }
+dline() { pmake -n "$@" B="$t/cold" 2>/dev/null | grep -m1 '^scripts/steps/disk.sh'; }
 line=$(dline check CHECK_STAGES=default TREES="6.1 6.12")
 check "make check TREES=\"6.1 6.12\" -> 6.12's mutant kernels in the check's chain" \
 	sh -c "echo '$line' | grep -q '/6.12/shared-mutants/obj/x86_64:'"
@@ -405,23 +406,23 @@ mkdir -p "$t/disk/base/obj/k" "$t/disk/wt"
 touch "$t/disk/base/.tree"
 fails_with "cold items, too little room -> one disk: line with the count" \
 	"disk: .* needs about 4.8 GiB (1 source trees, 1 worktrees, 2 kernels" \
-	env DISK_AVAIL_MIB=1000 "$top/scripts/build/disk.sh" "$t/disk" 2800 1700 200 0 0 \
+	env DISK_AVAIL_MIB=1000 "$top/scripts/steps/disk.sh" "$t/disk" 2800 1700 200 0 0 \
 	"$t/disk/x/obj/a:$t/disk/x/.tree:" "$t/disk/x/obj/b:$t/disk/x/.tree:$t/disk/y/src" \
 	"$t/disk/x/obj/b:$t/disk/x/.tree:$t/disk/y/src"
 check "built items, 300 MiB free -> nothing to say" \
-	env DISK_AVAIL_MIB=300 "$top/scripts/build/disk.sh" "$t/disk/not/yet" 2800 1700 200 1500 0 \
+	env DISK_AVAIL_MIB=300 "$top/scripts/steps/disk.sh" "$t/disk/not/yet" 2800 1700 200 1500 0 \
 	"$t/disk/base/obj/k:$t/disk/base/.tree:$t/disk/wt"
 fails_with "free space that is not a number -> one line, not a silent pass" \
 	"disk: cannot read the free space of" \
-	env DISK_AVAIL_MIB=x "$top/scripts/build/disk.sh" "$t/disk" 2800 1700 200 0 0 \
+	env DISK_AVAIL_MIB=x "$top/scripts/steps/disk.sh" "$t/disk" 2800 1700 200 0 0 \
 	"$t/disk/base/obj/k:$t/disk/base/.tree:$t/disk/wt"
 fails_with "nothing to build, 100 MiB free -> one line that says so, not 'for the rest'" \
 	"disk: .* needs about 0.2 GiB (nothing to build: results and reports)" \
-	env DISK_AVAIL_MIB=100 "$top/scripts/build/disk.sh" "$t/disk" 2800 1700 200 1500 500 \
+	env DISK_AVAIL_MIB=100 "$top/scripts/steps/disk.sh" "$t/disk" 2800 1700 200 1500 500 \
 	"$t/disk/base/obj/k:$t/disk/base/.tree:$t/disk/wt"
 fails_with "ccache on build/'s filesystem -> counted when kernels are built" \
 	"disk: .* needs about 3.4 GiB (0 source trees, 0 worktrees, 1 kernels not built yet, 2.2 GiB for the rest, 1.0 GiB for ccache)" \
-	env DISK_AVAIL_MIB=1000 CCACHE_DIR="$t/disk/cc" "$top/scripts/build/disk.sh" "$t/disk" 2800 1700 200 2250 1024 \
+	env DISK_AVAIL_MIB=1000 CCACHE_DIR="$t/disk/cc" "$top/scripts/steps/disk.sh" "$t/disk" 2800 1700 200 2250 1024 \
 	"$t/disk/base/obj/new:$t/disk/base/.tree:$t/disk/wt"
 # CI's clone once had 17 GiB left when objcopy failed at 948 s: a cold
 # make check (one tree, 4 kernels and the mutants' since 7.2 went to
@@ -467,10 +468,10 @@ check "series.sh: the notes below a patch's --- are in the re-signed patch, once
 	grep -c 'v2: why' '$t/so2/0001-x.patch' | grep -qx 1 &&
 	! git -C '$t/sr' rev-parse -q --verify refs/notes/series"
 
-# --- LAVA: the traps of a lab's console and results (scripts/matrix/lava/selftest.py)
+# --- LAVA: the traps of a lab's console and results (scripts/matrix/lava/selfcheck.py)
 if [ -x /usr/bin/lava-run ]; then
-	check "LAVA jobs and results: every trap of scripts/lava/lava.sh selftest" \
-		"$top/scripts/lava/lava.sh" selftest
+	check "LAVA jobs and results: every trap of scripts/lava/lava.sh selfcheck" \
+		"$top/scripts/lava/lava.sh" selfcheck
 else
 	skip "LAVA jobs and results" "lava-dispatcher not installed (make lava-check installs it)"
 fi
@@ -498,15 +499,15 @@ check "cell table: make writes cells.json; its 'run' is make cells, each a cell 
 		\"\$('$top/scripts/matrix.py' cells '$t/ct/cells.json' ids)\" ] &&
 	PYTHONPATH='$top/scripts' /usr/bin/python3 -c 'import sys; from matrix import cells
 t = cells.Table(sys.argv[1]); [t.cell(c) for c in t.run]' '$t/ct/cells.json'"
-check "cell table: suites in the guest's order (/tests/*/ sorted bytewise, overlay last), ABIs the arch's" \
+check "cell table: columns in the guest's order (/tests/*/ sorted bytewise, overlay last), ABIs the arch's" \
 	/usr/bin/python3 -c 'import json, sys
 for c in json.load(open(sys.argv[1]))["cells"]:
-    assert c["suites"] == sorted(c["abis"]) + [s for s in c["suites"] if s == "overlay"], c["id"]' "$t/ct/cells.json"
-check "cell table: OVERLAY= adds the overlay suite last (table and make cell-info)" sh -c "
-	MAKEFLAGS='' make -s -C '$top' B='$t/ct2' cell-info CELL=6.1-base-x86_64 OVERLAY='$t' | grep -qx 'suites x86_64 i386 x32 overlay' &&
+    assert c["columns"] == sorted(c["abis"]) + [s for s in c["columns"] if s == "overlay"], c["id"]' "$t/ct/cells.json"
+check "cell table: OVERLAY= adds the overlay column last (table and make cell-info)" sh -c "
+	MAKEFLAGS='' make -s -C '$top' B='$t/ct2' cell-info CELL=6.1-base-x86_64 OVERLAY='$t' | grep -qx 'columns x86_64 i386 x32 overlay' &&
 	/usr/bin/python3 -c 'import json, sys
 c = [c for c in json.load(open(sys.argv[1]))[\"cells\"] if c[\"id\"] == \"6.1-base-x86_64\"][0]
-assert c[\"suites\"] == [\"i386\", \"x32\", \"x86_64\", \"overlay\"]' '$t/ct2/cells.json'"
+assert c[\"columns\"] == [\"i386\", \"x32\", \"x86_64\", \"overlay\"]' '$t/ct2/cells.json'"
 fails_with "cell table: a cell it does not have -> one line" "cells: nope-x86_64: no such cell" \
 	"$top/scripts/matrix.py" cells "$t/ct/cells.json" info nope-x86_64
 printf '{"cells": [' >"$t/ct-bad.json"
@@ -515,7 +516,7 @@ fails_with "cell table: a damaged table -> one line naming it" "cells: -: cell t
 fails_with "boot.sh without BOOT_APPEND (the Makefile's, defined once) -> one line" "BOOT_APPEND is not set" \
 	env -u BOOT_APPEND "$top/scripts/boot/boot.sh" "$t/noappend" 2 k i "" "$t/bin/fake-qemu"
 # The disk check reads each goal's cells from the goals' own table.
-line=$(make -s -C "$top" -n culprit CELL=6.1-mutant-d-i386 CASE=restart.select_sticky B="$t/cold" 2>/dev/null | grep -m1 '^scripts/build/disk.sh')
+line=$(make -s -C "$top" -n culprit CELL=6.1-mutant-d-i386 CASE=restart.select_sticky B="$t/cold" 2>/dev/null | grep -m1 '^scripts/steps/disk.sh')
 check "make culprit: the cell's kernel in the disk check (GOAL_CELLS_culprit)" \
 	sh -c "echo '$line' | grep -q '/6.1/shared-mutants/obj/i386:'"
 if [ -x /usr/bin/lava-run ]; then

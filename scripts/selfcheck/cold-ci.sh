@@ -6,7 +6,7 @@
 # project's installed, no ccache, no product cache, and `time ./.ci/run`
 # inside it. The run's output: DIR/cold-ci.log. As root; DIR must not exist.
 # The chroot's mounts are undone on every exit; DIR is left for reading
-# (rm -rf it after). Archives: the host's (scripts/build/mirrors.sh).
+# (rm -rf it after). Archives: the host's (scripts/steps/mirrors.sh).
 set -euo pipefail
 die() { echo "cold-ci: $*" >&2; exit 1; }
 if [ $# -lt 1 ] || [ $# -gt 2 ]; then die "usage: cold-ci.sh DIR [REV]"; fi
@@ -15,8 +15,8 @@ top=$(cd "$(dirname "$0")/../.." && pwd)
 [ ! -e "$dir" ] || die "DIR=$dir exists: give a folder that does not"
 sha=$(git -C "$top" rev-parse --verify -q "$rev^{commit}") || die "REV=$rev: no such commit in $top"
 [ "$(id -u)" = 0 ] || die "run as root (mmdebstrap, chroot, mounts)"
-"$top/scripts/build/deps.sh"	# the project's packages; mmdebstrap is one
-mapfile -t mirror < <("$top/scripts/build/mirrors.sh")
+"$top/scripts/steps/deps.sh"	# the project's packages; mmdebstrap is one
+mapfile -t mirror < <("$top/scripts/steps/mirrors.sh")
 
 t0=$(date +%s)
 mkdir -p "$dir"

@@ -1,6 +1,6 @@
 # shellcheck shell=sh
 # shellcheck disable=SC2154 # t and top are selfcheck.sh's
-# make b4-prep's cases of scripts/selftest/selfcheck.sh, sourced by it (its check,
+# make b4-prep's cases of scripts/selfcheck/selfcheck.sh, sourced by it (its check,
 # fails_with, skip, $t and $top): scripts/series/b4-prep.sh on a fake tree (a git
 # repo with a base tag, a fake get_maintainer.pl and checkpatch.pl), a
 # 2-patch series v3 drafted under another identity, sent by a throwaway

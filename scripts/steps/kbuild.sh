@@ -3,7 +3,7 @@
 # Configure (tinyconfig + fragments, checked) and build one kernel with
 # ccache. Skipped when the tree (HEAD's content and uncommitted changes),
 # the fragments and the arguments are those of the last good build; taken
-# from the cache (scripts/build/cache.sh) when any clone built it. On failure
+# from the cache (scripts/steps/cache.sh) when any clone built it. On failure
 # show the last compiler lines. Its own make runs -j$(nproc), outside the
 # caller's jobserver. OBJSUM="fs/select.o ...": also the sha256 of those
 # objects, in OBJ/.matrix-objsum, kept with the image (make mutation: an

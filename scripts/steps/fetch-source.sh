@@ -2,7 +2,7 @@
 # fetch-source.sh TREE PKG TARBALL [SUITE...]
 # Make TARBALL (a kernel source tarball as Debian's PKG ships it) exist and
 # write TARBALL.info (package version, suite). Without SUITE the package is
-# one the host installs (scripts/build/deps.sh): the tarball must be there. With
+# one the host installs (scripts/steps/deps.sh): the tarball must be there. With
 # suites, a private apt configuration under BUILD/apt/TREE (apt-private.sh)
 # finds PKG there and "apt-get download"s it; the tarball is taken from the .deb.
 # A tree that cannot be had fails with one line naming tree, package and

@@ -1,6 +1,6 @@
 # shellcheck shell=sh
 # shellcheck disable=SC2154 # t and top are selfcheck.sh's
-# The results core's cases of scripts/selftest/selfcheck.sh, sourced by it (its
+# The results core's cases of scripts/selfcheck/selfcheck.sh, sourced by it (its
 # check, fails_with, $t and $top): the KTAP reader and its plan checks
 # (scripts/matrix/ktap.py), the report, the kill rule, the time table.
 mx=$top/scripts/matrix.py
@@ -30,7 +30,7 @@ check "ktap: cases of a program the crash cut short -> no row (not PASS)" sh -c 
 	"'$mx' ktap verdicts '$c/res/6.1-base/x86_64/x86_64.ktap' >'$c/cv' && grep -qx 'hres.a PASS' '$c/cv' && ! grep -q '^t\.' '$c/cv'"
 mkdir -p "$c/res/6.1-patched/x86_64" && echo ok >"$c/res/6.1-patched/x86_64/status"
 printf 'KTAP version 1\n1..2\n    1..1\n    ok 1 a\nok 1 hres\n    1..1\n    ok 1 a\nok 2 t\n' >"$c/res/6.1-patched/x86_64/x86_64.ktap"
-"$top/scripts/selftest/fake-table.sh" "$c/cells.json" "6.1-patched x86_64 x86_64 6.1 patched" \
+"$top/scripts/selfcheck/fake-table.sh" "$c/cells.json" "6.1-patched x86_64 x86_64 6.1 patched" \
 	"6.1-base x86_64 x86_64 6.1 base" "6.1-mutant-x x86_64 x86_64 6.1 mutant-x 6.1-patched" \
 	"6.1-mutant-u x86_64 x86_64 6.1 mutant-u 6.1-patched"
 TIMES='' "$top/scripts/matrix.py" report "$c/cells.json" "$c/res" /dev/null "$c/rep" \

@@ -3,7 +3,7 @@
 # kernel tree SRC (a git repository) into OUT/usr/include, through
 # make headers_install (objects in OUT). They depend on SRC's content and
 # ARCH alone: a second clone takes them from the product cache
-# (scripts/build/cache.sh), keyed by the tree's content, not its commit.
+# (scripts/steps/cache.sh), keyed by the tree's content, not its commit.
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 src=$1 arch=$2 out=$3

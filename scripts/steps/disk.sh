@@ -18,7 +18,7 @@ while [ ! -d "$dir" ]; do dir=$(dirname "$dir"); done
 cc=${CCACHE_DIR:-$(ccache -k cache_dir 2>/dev/null || echo "${XDG_CACHE_HOME:-$HOME/.cache}/ccache")}
 while [ ! -d "$cc" ]; do cc=$(dirname "$cc"); done
 [ "$(stat -c %d "$cc")" = "$(stat -c %d "$dir")" ] || ccache=0
-# The product cache (scripts/build/cache.sh) keeps a copy of each new source
+# The product cache (scripts/steps/cache.sh) keeps a copy of each new source
 # tree when it shares the filesystem.
 mc=${MATRIX_CACHE:-off} incache=0
 if [ "$mc" != off ]; then

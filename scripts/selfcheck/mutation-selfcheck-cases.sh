@@ -1,7 +1,7 @@
 # shellcheck shell=sh
 # shellcheck disable=SC2154 # t and top are selfcheck.sh's
 # make mutation (mk/mutation.mk, scripts/mutation/): cases of
-# scripts/selftest/selfcheck.sh, sourced by it (its check, fails_with, $t,
+# scripts/selfcheck/selfcheck.sh, sourced by it (its check, fails_with, $t,
 # $top). Bad knobs are one line before any work; the generator on a fake
 # series (its operators, stable ids, patches that apply, lines that stay
 # put, context lines left alone); the boot gate on fake object sums; the
@@ -86,7 +86,7 @@ done
 mkdir -p "$mg/r/e/x86_64" && echo equivalent >"$mg/r/e/x86_64/status"
 printf 'k\tfs/f.c:1\trel\tk\ns\tfs/f.c:2\tdel\ts\ne\tfs/f.c:3\tunit\te\n' >"$mg/out/list"
 for m in k s e; do echo "diff of $m" >"$mg/out/$m.patch"; done
-"$top/scripts/selftest/fake-table.sh" "$mg/cells.json" "ref x86_64 x86_64 6.1 patched" \
+"$top/scripts/selfcheck/fake-table.sh" "$mg/cells.json" "ref x86_64 x86_64 6.1 patched" \
 	"k x86_64 x86_64 6.1 m ref" "s x86_64 x86_64 6.1 m ref" "e x86_64 x86_64 6.1 m ref"
 "$top/scripts/matrix.py" mutation report "$mg/cells.json" "$mg/r" "$mg/out" "$mg/rep" x86_64 "" ref \
 	k k s s e e >"$mg/rep.out" 2>&1
@@ -108,7 +108,7 @@ E
 done
 printf 'kk\tfs/f.c:1\trel\tkk\nkg\tfs/f.c:2\tdel\tkg\n' >"$mg/out/list"
 for m in kk kg; do echo "diff of $m" >"$mg/out/$m.patch"; done
-"$top/scripts/selftest/fake-table.sh" "$mg/kcells.json" "kref x86_64 x86_64 7.2 patched" \
+"$top/scripts/selfcheck/fake-table.sh" "$mg/kcells.json" "kref x86_64 x86_64 7.2 patched" \
 	"kk x86_64 x86_64 7.2 m kref" "kg x86_64 x86_64 7.2 m kref"
 "$top/scripts/matrix.py" mutation report --kselftest 'k*' "$mg/kcells.json" "$mg/r" "$mg/out" "$mg/krep" x86_64 "" kref \
 	kk kk kg kg >"$mg/krep.out" 2>&1

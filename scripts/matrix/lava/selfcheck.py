@@ -1,7 +1,7 @@
-"""lava.sh selftest: the traps of running the matrix under LAVA, each a
+"""lava.sh selfcheck: the traps of running the matrix under LAVA, each a
 check on fake consoles, logs and jobs (no guest is booted), printed as
 KTAP ("ok N name" / "not ok N name"). Exit 1 if any check failed. The
-lab client's checks (a fake lavacli): selftest_lab.py."""
+lab client's checks (a fake lavacli): selfcheck_lab.py."""
 import json
 import os
 import re
@@ -10,7 +10,7 @@ import subprocess
 import tempfile
 import types
 
-from . import common, crosscheck, jobs, lab, local, selftest_lab
+from . import common, crosscheck, jobs, lab, local, selfcheck_lab
 from .fakes import KTAP_OK, fake_cell
 
 RESULTS = []
@@ -44,10 +44,10 @@ def monitor_results(lava, console, suites):
 
 def main(args):
     top = common.TOP
-    t = tempfile.mkdtemp(prefix="lava-selftest.")
+    t = tempfile.mkdtemp(prefix="lava-selfcheck.")
     try:
         run_checks(lava, top, t)
-        selftest_lab.lab_checks(lava, top, t, check)
+        selfcheck_lab.lab_checks(lava, top, t, check)
     finally:
         shutil.rmtree(t, ignore_errors=True)
     print("KTAP version 1")
@@ -62,13 +62,13 @@ def main(args):
     npass = sum(1 for r in RESULTS if r[0])
     nfail = sum(1 for r in RESULTS if r[0] is False)
     nskip = sum(1 for r in RESULTS if r[0] is None)
-    print("# lava selftest: %d passed, %d failed, %d skipped" % (npass, nfail, nskip))
+    print("# lava selfcheck: %d passed, %d failed, %d skipped" % (npass, nfail, nskip))
     return 1 if nfail else 0
 
 
 def job_monitors(lava, suites, order=None):
     """The monitors make_job writes for a cell with SUITES (ORDER: force another order)."""
-    info = fake_cell(suites=list(suites))
+    info = fake_cell(columns=list(suites))
     facts = {"kernel_version": "6.1.0", "series_commit": "0" * 40, "series_patches": "3", "base_commit": "1" * 40}
     job = lava.make_job(info, facts, "file:///k", "file:///i", {"arch": "x86_64", "no_kvm": True})
     mons = job["actions"][2]["test"]["monitors"]
@@ -140,7 +140,7 @@ def run_checks(lava, top, t):
           status(d) == "ok" and not probs, status(d) + str(probs))
 
     # --- monitor order: LAVA's monitors never look back ----------------------------
-    check("the job's monitors follow the table's suites (the guest's order)",
+    check("the job's monitors follow the table's columns (the guest's order)",
           [m["name"] for m in job_monitors(lava, ["i386", "x86_64"])[1]] == ["i386", "x86_64"])
     good_job, good = job_monitors(lava, ["i386", "x86_64"])
     _, wrong = job_monitors(lava, ["i386", "x86_64"], order=["x86_64", "i386"])
@@ -331,7 +331,7 @@ def run_checks(lava, top, t):
         return
     for arch, qemu in (("x86_64", "qemu-system-x86_64 -M pc -cpu max -m 512  -icount shift=0,sleep=off"),
                        ("arm64", "qemu-system-aarch64 -M virt -cpu cortex-a57 -m 512 -icount shift=0,sleep=off")):
-        info = fake_cell(id="6.1-base-" + arch, arch=arch, qemu=qemu, suites=[arch, "x"],
+        info = fake_cell(id="6.1-base-" + arch, arch=arch, qemu=qemu, columns=[arch, "x"],
                          cmdline="console=ttyS0 matrix.row=6.1-base ")
         facts = {"kernel_version": "6.1.0", "series_commit": "0" * 40, "series_patches": "3", "base_commit": "1" * 40}
         _, ctx = lava.cell_context(info)
@@ -383,7 +383,7 @@ def run_checks(lava, top, t):
                 for a in long["actions"][0]["deploy"]["images"].values():
                     a["url"] = "file://" + os.path.join(d, "Image" if "kernel" in a["image_arg"] else "initramfs.cpio")
                 lava.dump_yaml(long, os.path.join(d, "job.yaml"))
-                ok, errs, warns = lava.lava_run_validate(d, os.path.join(d, "job.yaml"), "selftest")
+                ok, errs, warns = lava.lava_run_validate(d, os.path.join(d, "job.yaml"), "selfcheck")
                 check("action timeout above the job's: lava-run --validate only warns (why both are checked)",
                       ok and any("exceeds Job timeout" in str(w) for w in warns), "%s %s" % (errs, warns))
             else:

@@ -1,6 +1,6 @@
-"""lava.sh selftest, the lab client's part: make lab's lavacli calls
+"""lava.sh selfcheck, the lab client's part: make lab's lavacli calls
 answered by a fake lavacli (no server): bad input, jobs that end badly,
-results that disagree. Called by selftest.py with its check()."""
+results that disagree. Called by selfcheck.py with its check()."""
 import json
 import os
 import re
@@ -76,7 +76,7 @@ def lab_checks(lava, top, t, check):
     jd = os.path.join(fb, "lava", "jobs", cell)
     os.makedirs(jd)
     mres = os.path.join(t, "labmatrix", "fake", "x86_64")
-    info = fake_cell(id=cell, row="fake", flavour="fake", judge="fake", results=mres,
+    info = fake_cell(id=cell, row="fake", name="fake", judge="fake", results=mres,
                      report_root=os.path.dirname(os.path.dirname(mres)))
     facts = {"kernel_version": "6.1.0", "series_commit": "0" * 40, "series_patches": "3", "base_commit": "1" * 40}
     job = lava.make_job(info, facts, url + "/%s/bzImage" % cell, url + "/%s/initramfs.cpio" % cell,

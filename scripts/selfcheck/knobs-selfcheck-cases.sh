@@ -1,7 +1,7 @@
 # shellcheck shell=sh
 # shellcheck disable=SC2154 # t and top are selfcheck.sh's
 # knobs-selfcheck-cases.sh: every knob checked before any work. Cases of
-# scripts/selftest/selfcheck.sh, sourced by it (its check, $t and $top).
+# scripts/selfcheck/selfcheck.sh, sourced by it (its check, $t and $top).
 # Each bad value is given to the goal that uses it under make -n with a
 # build folder and product cache of its own: it must give exactly one
 # line, naming the knob and the cause, exit 2, print no command (make -n
@@ -64,10 +64,10 @@ cost|BENCH_TREE=nope|no such tree|
 bench|BENCH_KERNELS=nope|no such kernel of tree 6.1|
 lava|LAVA_CELLS=nope-x86_64|no such cell|
 lava-check|LAVA_RUN_CELLS=6.1-base-arm|no such cell of LAVA_CELLS|LAVA_CELLS=6.1-base-x86_64
-lab-selftest|LAB_CELLS=nope|no such cell|
+lab-selfcheck|LAB_CELLS=nope|no such cell|
 lab|LAVA_IDENTITY=|the lavacli identity|ARTIFACT_URL=http://example.invalid/
 matrix|KSELFTESTS=timers:a;b|a selftests folder|
-lab-selftest|LAB_DEVICES=0|a count of qemu devices|
+lab-selfcheck|LAB_DEVICES=0|a count of qemu devices|
 series|SERIES_OUT=/etc/passwd|not a folder|
 dashboard|DASHBOARD_DIR=/etc/passwd|not a folder|
 check|CHECK_ARCHES=foo|no such arch|

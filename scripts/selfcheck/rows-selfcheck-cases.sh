@@ -1,6 +1,6 @@
 # shellcheck shell=sh
 # shellcheck disable=SC2154 # t and top are selfcheck.sh's
-# Rows are files (mk/tables.mk): cases of scripts/selftest/selfcheck.sh,
+# Rows are files (mk/tables.mk): cases of scripts/selfcheck/selfcheck.sh,
 # sourced by it (its check, fails_with, $t and $top). In a copy of the
 # project's files, one new file per row (a throwaway arch zz64 running the
 # x86_64 ABIs, a throwaway flavour zzflav built from patched) must join

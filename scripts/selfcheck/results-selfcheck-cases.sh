@@ -1,6 +1,6 @@
 # shellcheck shell=sh
 # shellcheck disable=SC2154 # t and top are selfcheck.sh's
-# The results store's cases of scripts/selftest/selfcheck.sh, sourced by it (its
+# The results store's cases of scripts/selfcheck/selfcheck.sh, sourced by it (its
 # check, fails_with, skip, $t and $top): fake runs only, no kernel.
 mx=$top/scripts/matrix.py
 sql() { # DB QUERY: the first column of each row
@@ -54,6 +54,43 @@ sql "$t/rs/old.db" 'ALTER TABLE runs DROP COLUMN seq' >/dev/null 2>&1
 RESULTS_DB="$t/rs/old.db" "$mx" store runs >/dev/null 2>&1
 check "short run id: a store made before them gets them on first open, in the order runs started" \
 	test "$(sql "$t/rs/old.db" 'SELECT seq FROM runs ORDER BY started' 2>&1 | tr '\n' ' ')" = '1 2 3 '
+# A store of format 1 (cells.flavour, before the glossary's words): the
+# fake runs' store taken back to it, its view as format 1 had it.
+cp "$RESULTS_DB" "$t/rs/f1.db"
+/usr/bin/python3 - "$t/rs/f1.db" <<'PY'
+import sqlite3, sys
+con = sqlite3.connect(sys.argv[1], isolation_level=None)
+con.execute("DROP VIEW rows")
+con.execute("ALTER TABLE cells RENAME COLUMN name TO flavour")
+con.execute("""CREATE VIEW rows AS
+    SELECT r.id AS run, r.started, r.ended, r.host, r.commit_id, c.tree,
+        t.version AS kernel_version, t.sha256 AS tarball_sha256,
+        c.series_hash, c.cell, c.flavour, c.arch, c.abi, x.suite, x.name,
+        x.verdict, x.expected, c.seconds, c.engine, c.status
+    FROM results x JOIN runs r ON r.id = x.run
+    JOIN cells c ON c.run = x.run AND c.cell = x.cell AND c.arch = x.arch
+        AND c.abi = x.abi
+    LEFT JOIN trees t ON t.run = x.run AND t.tree = c.tree
+    WHERE x.boot = 0""")
+con.execute("UPDATE meta SET value = 'selectmatrix-results 1' WHERE key = 'format'")
+PY
+RESULTS_DB="$t/rs/f1.db" "$mx" store compare good >"$t/rs/f1.cmp" 2>&1
+RESULTS_DB="$t/rs/f1.db" RUN_ID=1700000400000000000 "$mx" store ingest --kind cell --report "$t/rs/rep" \
+	--results "$t/rs/res" --table "$t/rs/cells.json" >"$t/rs/f1.log" 2>&1
+got="$(cmp -s "$t/rs/cmp" "$t/rs/f1.cmp" && echo same-compare)"
+got="$got $(sql "$t/rs/f1.db" 'SELECT count(*) FROM runs' 2>&1)"
+got="$got $(sql "$t/rs/f1.db" "SELECT value FROM meta WHERE key = 'format'" 2>&1)"
+got="$got $(sql "$t/rs/f1.db" "SELECT DISTINCT name FROM cells WHERE cell = '6.1-patched'" 2>&1)"
+got="$got $(sql "$t/rs/f1.db" "SELECT DISTINCT row_name FROM rows WHERE run = '1700000400000000000' AND cell = '6.1-patched'" 2>&1)"
+got="$got $(RESULTS_DB="$t/rs/f1.db" "$mx" store history 1 6.1-patched-x86_64 2>&1 | head -n 1)"
+check "store of format 1 (cells.flavour): opens, compares as before, takes a run, is format 2 (cells.name)" \
+	test "$got" = "same-compare 4 selectmatrix-results 2 patched patched cell 6.1-patched-x86_64 x86_64 (tree 6.1, patched):"
+printf '%s\n' "UPDATE meta SET value = 'selectmatrix-results 9' WHERE key = 'format'" >"$t/rs/f9.sql"
+cp "$RESULTS_DB" "$t/rs/f9.db"
+/usr/bin/python3 -c 'import sqlite3, sys; sqlite3.connect(sys.argv[1], isolation_level=None).execute(open(sys.argv[2]).read())' \
+	"$t/rs/f9.db" "$t/rs/f9.sql"
+fails_with "store of a format newer than this checkout's -> one line" "format selectmatrix-results 9, not selectmatrix-results 2" \
+	env RESULTS_DB="$t/rs/f9.db" "$mx" store runs
 check "compare: t.a regressed, t.c fixed" sh -c \
 	"grep -q 'regression: 6.1 6.1-patched-x86_64 x86_64 t.a: PASS -> FAIL' '$t/rs/cmp' &&
 	 grep -q 'fix: 6.1 6.1-patched-x86_64 x86_64 t.c: FAIL -> PASS' '$t/rs/cmp'"
@@ -85,7 +122,7 @@ fails_with "make matrix BASELINE= of another tree -> one line before any work" \
 	make -s -C "$top" -n matrix TREES=7.2 BASELINE=good
 fails_with "make compare without BASE -> one line" "BASE=: name a run id or tag" \
 	make -s -C "$top" compare
-"$top/scripts/selftest/fake-table.sh" "$t/rs/cells72.json" tree=7.2:6.1.99 "6.1-base x86_64 x86_64 6.1 base"
+"$top/scripts/selfcheck/fake-table.sh" "$t/rs/cells72.json" tree=7.2:6.1.99 "6.1-base x86_64 x86_64 6.1 base"
 RUN_ID=1700000300000000000 "$mx" store ingest --kind cell --report "$t/rs/rep" --results "$t/rs/res" \
 	--table "$t/rs/cells72.json" >/dev/null
 fails_with "compare: runs of different trees -> one line" "nothing to compare" "$mx" store compare good 1700000300000000000

@@ -1,16 +1,16 @@
 # shellcheck shell=sh
 # shellcheck disable=SC2154 # t and top are selfcheck.sh's
 # The kselftest's SKIP checks (compat-tests/skip/, flavour nocompat): cases
-# of scripts/selftest/selfcheck.sh, sourced by it (its check, fails_with, skip, $t
+# of scripts/selfcheck/selfcheck.sh, sourced by it (its check, fails_with, skip, $t
 # and $top). The nocompat cell is data: where an arch file says how, on
 # the trees with SKIP_TESTS_<t>; kselftest_skip's verdicts on fakes of the
 # kselftest, built for this host (its seccomp filter on its own process).
 check "nocompat -> one cell, 7.2-nocompat-x86_64, none of 6.1" sh -c \
 	"[ \"\$(make -s -C '$top' cells TREES='6.1 7.2' | grep nocompat)\" = 7.2-nocompat-x86_64 ]"
-check "nocompat cell -> the patched kernel, ia32_emulation=0, suites x86_64 x32" sh -c \
+check "nocompat cell -> the patched kernel, ia32_emulation=0, columns x86_64 x32" sh -c \
 	"make -s -C '$top' cell-info CELL=7.2-nocompat-x86_64 TREES=7.2 >'$t/nc' &&
 	 grep -q '^kernel_row 7.2-patched\$' '$t/nc' && grep -q '^cmdline .* ia32_emulation=0\$' '$t/nc' &&
-	 grep -q '^suites x86_64 x32 *\$' '$t/nc'"
+	 grep -q '^columns x86_64 x32 *\$' '$t/nc'"
 check "patched cell -> no ia32_emulation" sh -c \
 	"! make -s -C '$top' cell-info CELL=7.2-patched-x86_64 TREES=7.2 | grep -q ia32_emulation"
 check "seccomp.config -> in 7.2's kernels (a mutant too), not in 6.1's" sh -c \

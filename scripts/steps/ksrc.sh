@@ -12,7 +12,7 @@
 #       files are added through an index of DIR's own (git --work-tree=PATH
 #       add), so a git worktree gives its HEAD tree plus its uncommitted
 #       and untracked (not ignored) files, a plain tree every file. The tree
-#       id is the kernels' key (scripts/build/kbuild.sh): an unchanged tree
+#       id is the kernels' key (scripts/steps/kbuild.sh): an unchanged tree
 #       builds nothing twice, and the index's stat data makes the next look
 #       cheap. DIR/info: the tree line of the report. STAMP is touched when
 #       the content changed (or is new), so what is made of it is remade.

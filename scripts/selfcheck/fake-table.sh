@@ -1,5 +1,5 @@
 #!/bin/sh
-# fake-table.sh OUT [tree=T:VERSION]... "ROW ARCH ABIS TREE FLAVOUR [REF|- [PATCH...]]"...:
+# fake-table.sh OUT [tree=T:VERSION]... "ROW ARCH ABIS TREE NAME [REF|- [PATCH...]]"...:
 # a cell table (build/cells.json) as make writes it (mk/cells.mk), with
 # what the report, the kill rule and the store read of it, for the
 # selfcheck and the dashboard check's fake runs. Cell ROW-ARCH, its ABIS
@@ -18,13 +18,13 @@ for a in sys.argv[2:]:
                     "sha256": hashlib.sha256(b"fake").hexdigest(), "patches": "3", "patched_head": "1234567"}}
         continue
     w = a.split()
-    row, arch, abis, tree, flavour = w[:5]
+    row, arch, abis, tree, name = w[:5]
     ref = w[5] if len(w) > 5 and w[5] != "-" else None
-    cells.append({"id": row + "-" + arch, "row": row, "arch": arch, "tree": tree, "flavour": flavour,
-                  "judge": flavour, "judgetree": tree,
-                  "kernel": {"row": row, "image": "/k", "obj": "/o", "tree": tree + "/" + flavour, "branch": flavour,
+    cells.append({"id": row + "-" + arch, "row": row, "arch": arch, "tree": tree, "name": name,
+                  "judge": name, "judgetree": tree,
+                  "kernel": {"row": row, "image": "/k", "obj": "/o", "tree": tree + "/" + name, "branch": name,
                              "repo": "/r", "kbuild": [], "patchset": w[6:]},
-                  "initramfs": "/i", "payload": "p", "abis": abis.split(","), "suites": sorted(abis.split(",")),
+                  "initramfs": "/i", "payload": "p", "abis": abis.split(","), "columns": sorted(abis.split(",")),
                   "cmdline": "", "boot_append": "", "qemu": "", "clock": "virtual", "timeout": 900,
                   "results": "", "report_root": "",
                   "ref": {"row": ref, "cell": ref + "-" + arch, "results": ""} if ref else None,

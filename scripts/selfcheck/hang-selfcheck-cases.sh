@@ -1,6 +1,6 @@
 # shellcheck shell=sh
 # shellcheck disable=SC2154 # t and top are selfcheck.sh's
-# A hang costs one test: cases of scripts/selftest/selfcheck.sh, sourced by
+# A hang costs one test: cases of scripts/selfcheck/selfcheck.sh, sourced by
 # it (its check, fails_with, skip, $t and $top). A compat-tests case that
 # never returns is ended at its own bound (compat-tests/lib/guard.h); a
 # program that never ends, at the guest's (guests/suite.sh), its children
@@ -84,7 +84,7 @@ done
 # Mutant z's guest never reached its tests.
 echo "guest ended without finishing (qemu exit 1)" >"$r/6.1-mutant-z/x86_64/status"
 : >"$r/6.1-mutant-z/x86_64/console.log"
-"$top/scripts/selftest/fake-table.sh" "$h/cells.json" "6.1-series-x x86_64 x86_64 6.1 series-x" \
+"$top/scripts/selfcheck/fake-table.sh" "$h/cells.json" "6.1-series-x x86_64 x86_64 6.1 series-x" \
 	"6.1-mutant-y x86_64 x86_64 6.1 mutant-y 6.1-patched" "6.1-mutant-z x86_64 x86_64 6.1 mutant-z 6.1-patched"
 "$top/scripts/matrix.py" series "$h/cells.json" "$r" "$h/series.txt" 6.1-base 6.1-patched 6.1-series-x >/dev/null
 check "series.txt: a series whose guest hung -> its unreported cases broken (ERR), the guest named" sh -c \

@@ -1,5 +1,5 @@
 #!/bin/bash
-# lab-selftest.sh CELL...: make lab against a throwaway LAVA lab on this
+# lab-selfcheck.sh CELL...: make lab against a throwaway LAVA lab on this
 # machine. Debian 12's lava-server and lava-worker, started here without
 # systemd and on 127.0.0.1 only: gunicorn (the API), the scheduler, one
 # worker with LAB_DEVICES qemu devices (no_kvm is in each job's context),
@@ -20,7 +20,7 @@ set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../.." && pwd)
 B=${B:-$top/build}
-D=$B/lab-selftest
+D=$B/lab-selfcheck
 port=${LAB_PORT:-18461}
 aport=${LAB_ARTIFACT_PORT:-18462}
 ndev=${LAB_DEVICES:-$(nproc)}
@@ -28,11 +28,11 @@ ndev=${LAB_DEVICES:-$(nproc)}
 # the first python3 on PATH.
 py=/usr/bin/python3
 t0=$(date +%s)
-[ $# -gt 0 ] || { echo "lab-selftest: usage: lab-selftest.sh CELL..."; exit 2; }
-[ "$(id -u)" = 0 ] || { echo "lab-selftest: -: runs as root (apt-get, postgres, lava-run)"; exit 2; }
+[ $# -gt 0 ] || { echo "lab-selfcheck: usage: lab-selfcheck.sh CELL..."; exit 2; }
+[ "$(id -u)" = 0 ] || { echo "lab-selfcheck: -: runs as root (apt-get, postgres, lava-run)"; exit 2; }
 
-say() { echo "[$(( $(date +%s) - t0 ))s] lab-selftest: $*"; }
-fail() { echo "lab-selftest: $*"; exit 1; }
+say() { echo "[$(( $(date +%s) - t0 ))s] lab-selfcheck: $*"; }
+fail() { echo "lab-selfcheck: $*"; exit 1; }
 apt() { DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=900 install -y -q \
 	--no-install-recommends "$@" >>"$D/apt.log" 2>&1 || { tail -n 5 "$D/apt.log"; fail "-: apt-get install $* failed"; }; }
 installed() { dpkg-query -W -f='${Status}\n' "$@" 2>/dev/null | grep -c 'install ok installed' || true; }
@@ -73,7 +73,7 @@ teardown() {
 		kill "$pid" 2>/dev/null || continue
 		for _ in 1 2 3 4 5 6 7 8 9 10; do kill -0 "$pid" 2>/dev/null || break; sleep 1; done
 		kill -9 "$pid" 2>/dev/null
-		echo "lab-selftest: stopped $what (pid $pid)"
+		echo "lab-selfcheck: stopped $what (pid $pid)"
 	done
 	# A job still running under a killed worker (lava-run --output-dir in
 	# the worker's folder) leaves lava-run and its QEMU behind.
@@ -81,7 +81,7 @@ teardown() {
 	pgq -c "DROP DATABASE IF EXISTS $id" -c "DROP ROLE IF EXISTS $id"
 	rm -f "/etc/lava-server/dispatcher.d/$worker.yaml"
 	if [ -n "${pg_started:-}" ]; then
-		pg_ctlcluster "$pg_started" main stop && echo "lab-selftest: stopped the PostgreSQL cluster it started ($pg_started main)"
+		pg_ctlcluster "$pg_started" main stop && echo "lab-selfcheck: stopped the PostgreSQL cluster it started ($pg_started main)"
 	fi
 }
 trap teardown EXIT

@@ -10,6 +10,9 @@
 #       "check: record: <commit>" (or "-": uncommitted changes, nothing to
 #       record when it passes).
 #   check-select.sh match TABLE       the paths on stdin, no git (selfcheck)
+#   check-select.sh unused TABLE      the F: and X: patterns that match none of
+#                                     the paths on stdin (the project's files;
+#                                     selfcheck: a renamed file is not left behind)
 #   check-select.sh head              HEAD, or - if the work tree is not clean
 #   check-select.sh record CACHE COMMIT STAGES...
 #       make check passed at COMMIT: remember it, if HEAD is still COMMIT
@@ -143,6 +146,20 @@ select)
 		say "record: $(git rev-parse HEAD)"
 	fi
 	;;
+unused)
+	[ $# = 2 ] || die "usage: check-select.sh unused TABLE <paths"
+	load "$2"
+	mapfile -t files
+	bad=0
+	for ((n = 0; n < ${#titles[@]}; n++)); do
+		for pat in ${fpats[n]} ${xpats[n]:-}; do
+			hit=
+			for p in "${files[@]}"; do matches "$p" "$pat" && { hit=y; break; }; done
+			[ -n "$hit" ] || { say "$2: '$pat' (section '${titles[n]%%:*}') matches no file"; bad=1; }
+		done
+	done
+	exit $bad
+	;;
 head)
 	# HEAD if the work tree is clean (what make check-all may record), else -.
 	if [ -z "$(git status --porcelain 2>/dev/null || echo x)" ]; then git rev-parse HEAD; else echo -; fi
@@ -167,6 +184,6 @@ record)
 	say "passed; recorded $commit in $cache/check-passed/"
 	;;
 *)
-	die "usage: check-select.sh select|match|record ... (see its head)"
+	die "usage: check-select.sh select|match|unused|head|record ... (see its head)"
 	;;
 esac

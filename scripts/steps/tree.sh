@@ -10,7 +10,7 @@
 #                              ref) plus the patches, through a scratch index
 #                              (a mutant: patched + one patch; a series
 #                              prefix: a commit of patched). Built in a shared
-#                              worktree, scripts/build/kbuild-shared.sh. Fixed dates:
+#                              worktree, scripts/steps/kbuild-shared.sh. Fixed dates:
 #                              the same inputs give the same commit.
 # tree.sh sparse BASE DIR BRANCH PATH...
 #                              DIR/src = a worktree of BRANCH of the BASE
@@ -25,7 +25,7 @@ base)
 	mkdir -p "$3" && dir=$(cd "$3" && pwd)
 	rm -rf "$dir/src" "$dir/unpack"
 	# The repository this step makes depends only on the tarball: a
-	# second clone takes it from the cache (scripts/build/cache.sh).
+	# second clone takes it from the cache (scripts/steps/cache.sh).
 	key=$( { sha256sum <"$tarball"; echo "tree.sh base 1"; } | sha256sum | cut -c1-32)
 	if "$here/cache.sh" get tree "$key" "$dir" link; then
 		# A copy keeps sizes and mtimes, not inodes and ctimes (a link
