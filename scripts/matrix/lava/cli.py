@@ -18,7 +18,7 @@ def main(argv):
     if not argv:
         C.die("usage: lava.sh export|validate|run|compare|lab|compare-lab|refs|selftest ...")
     cmd, args = argv[0], argv[1:]
-    if cmd in ("lab", "lab-args", "lab-url", "compare-lab"):
+    if cmd in ("lab", "lab-args", "lab-url", "lab-cell", "compare-lab"):
         C.PREFIX = "lab"
     try:
         if cmd == "export":
@@ -27,9 +27,8 @@ def main(argv):
         if cmd == "validate":
             return jobs.validate([C.job_dir(c) for c in args])
         if cmd == "refs":
-            if args not in ([], ["--write"]):
-                C.die("usage: lava.sh refs [--write]")
-            return jobs.refs(write=bool(args))
+            write = args[:1] == ["--write"]
+            return jobs.refs(args[1:] if write else args, write=write)
         if cmd == "run":
             if len(args) != 1:
                 C.die("usage: lava.sh run CELL")
@@ -41,6 +40,10 @@ def main(argv):
         if cmd == "lab-args":
             lab.lab_args(args)
             return 0
+        if cmd == "lab-cell":
+            return lab.lab_cell(args)
+        if cmd == "lab-knobs":
+            return lab.lab_knobs()
         if cmd == "compare-lab":
             return crosscheck.compare_lab(args)
         if cmd in ("url", "lab-url"):
