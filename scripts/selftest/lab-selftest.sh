@@ -13,6 +13,9 @@
 #      LAVA_CELLS=: its argument check, export, submit, wait, report), then
 #      their verdicts compared with make matrix's cell by cell and as a whole
 #      report (scripts/lava/lava.sh compare-lab); make lab's bad input as well
+#   LAB_MUTATION_IDS: make mutation of those mutants (this make's TREE=,
+#      ARCHES=) here, then on the lab (its bad input first): the same
+#      verdict per mutant and arch, each booted cell's verdict rows equal
 #   3. the server stopped: one line, non-zero, no report
 # Needs root (apt-get, postgres, lava-run). CELLS_JSON: make's cell table.
 set -euo pipefail
@@ -211,6 +214,47 @@ done
 lavacli -i lab jobs cancel "$j" >/dev/null
 rc=0; wait "$lp" || rc=$?
 judge "job cancelled while it runs" "lab: cancelled-$c: LAVA job $j Canceled" fail "$rc"
+
+# --- make mutation on the lab (LAB_MUTATION_IDS) -----------------------------------------
+# make mutation MUTATION_IDS=... (TREE=, ARCHES= as this make's) run
+# here first, then with LAVA_IDENTITY on this lab: its bad input refused
+# before any work (one line, exit 2), then each mutant's verdict per arch
+# (build/lab/report/mutation/table.tsv) equal to the local run's
+# (build/report/mutation/table.tsv), and each booted cell's verdict rows
+# equal (lava.sh compare-mutation).
+if [ -n "${LAB_MUTATION_IDS:-}" ]; then
+	mkmut() { env -u MAKELEVEL -u MFLAGS MAKEFLAGS="$mkflags" make -C "$top" --no-print-directory mutation \
+		MUTATION_IDS="$LAB_MUTATION_IDS" "$@"; }
+	mutbad() { # NAME PATTERN KNOBS...: one line "*** KNOB=...: cause", exit 2
+		rc=0; mkmut "${@:3}" >"$D/out" 2>&1 || rc=$?
+		if [ "$rc" != 2 ] || [ "$(grep -c '\*\*\* ' "$D/out")" != 1 ] || [ "$(wc -l <"$D/out")" != 1 ] ||
+			! grep -- "$2" "$D/out" >/dev/null; then
+			cat "$D/out"; fail "$1: not one line with '$2' and exit 2"
+		fi
+		pass=$((pass + 1)); echo "ok $pass $1 (exit $rc): $(cat "$D/out")"
+	}
+	say "make mutation on the lab: $LAB_MUTATION_IDS"
+	mutbad "make mutation: LAVA_IDENTITY without ARTIFACT_URL" "ARTIFACT_URL=: where the lab" LAVA_IDENTITY=lab ARTIFACT_URL=
+	mutbad "make mutation: ARTIFACT_URL not a URL" "ARTIFACT_URL='127.0.0.1:$aport' is not a URL" \
+		LAVA_IDENTITY=lab ARTIFACT_URL="127.0.0.1:$aport"
+	mutbad "make mutation: unknown identity" "LAVA_IDENTITY=nosuch: no such lavacli identity" \
+		LAVA_IDENTITY=nosuch ARTIFACT_URL="$ARTIFACT_URL"
+	mutbad "make mutation: token the server refuses" "LAVA_IDENTITY=badtoken: the server refuses" \
+		LAVA_IDENTITY=badtoken ARTIFACT_URL="$ARTIFACT_URL"
+	rc=0; mkmut LAVA_IDENTITY= >"$D/mutation-local.out" 2>&1 || rc=$?
+	grep -E '^(mutation: |[a-z0-9_]+: [0-9]+ generated)' "$D/mutation-local.out" || true
+	[ -s "$B/report/mutation/table.tsv" ] || { tail -n 20 "$D/mutation-local.out"; fail "make mutation (local): no report"; }
+	rc=0; mkmut LAVA_IDENTITY=lab ARTIFACT_URL="$ARTIFACT_URL" >"$D/mutation-lab.out" 2>&1 || rc=$?
+	grep -E '^(mutation: |[a-z0-9_]+: [0-9]+ generated|    .*: LAVA job )' "$D/mutation-lab.out" || true
+	[ -s "$B/lab/report/mutation/table.tsv" ] || { tail -n 20 "$D/mutation-lab.out"; fail "make mutation (lab): no report"; }
+	if ! diff "$B/report/mutation/table.tsv" "$B/lab/report/mutation/table.tsv"; then
+		fail "make mutation: the lab's verdicts differ from the local run's"
+	fi
+	"$top/scripts/lava/lava.sh" compare-mutation "$B/report/mutation/booted" "$B/results" "$B/lab/results" \
+		>"$D/compare-mutation.out" 2>&1 || { cat "$D/compare-mutation.out"; fail "make mutation: a cell's verdict rows differ"; }
+	cat "$D/compare-mutation.out"
+	pass=$((pass + 1)); echo "ok $pass make mutation on the lab: $(wc -l <"$B/lab/report/mutation/table.tsv") mutants' verdicts equal to the local run's (exit $rc)"
+fi
 
 # --- the cells, against make matrix's ------------------------------------------------
 say "make lab: $# cells"

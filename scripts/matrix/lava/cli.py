@@ -46,6 +46,8 @@ def main(argv):
             return lab.lab_knobs()
         if cmd == "compare-lab":
             return crosscheck.compare_lab(args)
+        if cmd == "compare-mutation":
+            return crosscheck.compare_mutation(args)
         if cmd in ("url", "lab-url"):
             # make's check of ARTIFACT_URL before any work; lab-url says it
             # as make lab does (lab: <its first cell>: ...).
