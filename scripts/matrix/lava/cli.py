@@ -16,7 +16,7 @@ from . import common as C, crosscheck, jobs, lab, local, selftest
 
 def main(argv):
     if not argv:
-        C.die("usage: lava.sh export|validate|run|compare|lab|compare-lab|refs|selftest ...")
+        C.die("usage: lava.sh export|validate|run|compare|lab|lab-cell|compare-lab|compare-mutation|refs|selftest ...")
     cmd, args = argv[0], argv[1:]
     if cmd in ("lab", "lab-args", "lab-url", "lab-cell", "compare-lab"):
         C.PREFIX = "lab"
@@ -57,7 +57,7 @@ def main(argv):
             return 0
         if cmd == "selftest":
             return selftest.main(args)
-        C.die("no command %r (export, validate, run, compare, lab, compare-lab, refs, selftest)" % cmd)
+        C.die("no command %r (export, validate, run, compare, lab, lab-cell, compare-lab, compare-mutation, refs, selftest)" % cmd)
     except C.Bad as e:
         C.die(str(e))
     return 0

@@ -1,6 +1,8 @@
 """make lab: the exported jobs on a LAVA server through lavacli (-i
 LAVA_IDENTITY: submit, wait, show, logs --raw, results --yaml), read back
-as local lava-run's are (local.py) and reported as make matrix's.
+as local lava-run's are (local.py) and reported as make matrix's; and
+make mutation LAVA_IDENTITY='s cells, each one job as it is ready
+(lab_cell, the same functions), read back into the cell's own folder.
 
 build/lab/jobs: "<cell> <job id>" as submitted; build/lab/results/<row>/<arch>/
 as build/results (plus console.log, lava.log: the raw job log, lava-results,
