@@ -250,6 +250,9 @@ def export(cells, fresh=False, quiet=False):
             except OSError:
                 shutil.copyfile(src, tmp)
             os.replace(tmp, os.path.join(d, dst))
+            # rename(2) leaves both names when they are one file already.
+            if os.path.lexists(tmp):
+                os.unlink(tmp)
         base = url + "/" + cell if url else "file://" + d
         dump_yaml(job, os.path.join(d, "job.yaml"))
         with open(os.path.join(d, "device.yaml"), "w") as f:

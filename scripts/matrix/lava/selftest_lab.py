@@ -255,3 +255,6 @@ def lab_checks(lava, top, t, check):
     check("lab-cell: a job the server rejects -> one line naming the cell, non-zero, no status",
           rc == 2 and len(lines) == 1 and lines[0].startswith("lab: %s: the server rejects the job" % mcell)
           and st is None, out[-400:])
+    check("lab-cell: exported again -> no temporary file left in the job folder",
+          sorted(os.listdir(jd)) == ["bzImage-x86_64", "cell.json", "device.yaml", "dispatcher.yaml",
+                                     "initramfs.cpio", "job.yaml", "manifest.json"], sorted(os.listdir(jd)))
