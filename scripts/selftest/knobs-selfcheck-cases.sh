@@ -68,6 +68,7 @@ lab-selftest|LAB_CELLS=nope|no such cell|
 lab|LAVA_IDENTITY=|the lavacli identity|ARTIFACT_URL=http://example.invalid/
 matrix|KSELFTESTS=timers:a;b|a selftests folder|
 lab-selftest|LAB_DEVICES=0|a count of qemu devices|
+lab-selftest|LAB_MUTATION_IDS=xyz|not a mutant id (8 hex digits|
 series|SERIES_OUT=/etc/passwd|not a folder|
 dashboard|DASHBOARD_DIR=/etc/passwd|not a folder|
 check|CHECK_ARCHES=foo|no such arch|
