@@ -37,7 +37,9 @@ elif cmd[:2] == ["jobs", "submit"]:
     else:
         print("7")
 elif cmd[:2] == ["jobs", "wait"]:
-    pass
+    if os.path.exists(os.path.join(d, "slow")):
+        import time
+        time.sleep(60)
 elif cmd[:2] == ["jobs", "show"]:
     print(json.dumps({"id": 7, "state": "Finished", "health": read("health").strip(),
                       "failure_comment": None, "device": "qemu-1", "submit_time": "20261204T13:58:07",
@@ -255,6 +257,33 @@ def lab_checks(lava, top, t, check):
     check("lab-cell: a job the server rejects -> one line naming the cell, non-zero, no status",
           rc == 2 and len(lines) == 1 and lines[0].startswith("lab: %s: the server rejects the job" % mcell)
           and st is None, out[-400:])
+    # Interrupted (make's ^C: SIGINT to the process group) while it waits.
+    import signal
+    import time
+    open(os.path.join(fl, "slow"), "w").close()
+    for n in ("reject", "calls"):
+        if os.path.exists(os.path.join(fl, n)):
+            os.unlink(os.path.join(fl, n))
+    env = dict(os.environ, B=mb, CELLS_JSON=table, LAVACLI=cli, FAKE_LAB=fl, LAVA_IDENTITY="lab", ARTIFACT_URL=url,
+               LAB_POLL="1", CELL_LAB=mcell, RERUN="1", LAVA_TEMPLATES=templates)
+    env.pop("TIMES", None)
+    p = subprocess.Popen([os.path.join(top, "scripts/boot/cell.sh"), mout, "900", kern, initrd, cmdline] +
+                         shlex.split(qemu), env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                         start_new_session=True)
+    for _ in range(100):
+        if "jobs wait" in (open(os.path.join(fl, "calls")).read() if os.path.exists(os.path.join(fl, "calls")) else ""):
+            break
+        time.sleep(0.1)
+    time.sleep(0.5)
+    os.killpg(p.pid, signal.SIGINT)
+    out = p.communicate(timeout=30)[0]
+    os.unlink(os.path.join(fl, "slow"))
+    calls = open(os.path.join(fl, "calls")).read()
+    lines = [l for l in out.splitlines() if l.startswith("lab: ")]
+    check("lab-cell: interrupted while its job runs -> the job cancelled, one line, non-zero, no status",
+          p.returncode != 0 and "-i lab jobs cancel 7" in calls and len(lines) == 1 and
+          "interrupted: LAVA job 7 cancelled" in lines[0] and not os.path.exists(os.path.join(mout, "status")),
+          "rc %s: %s / %s" % (p.returncode, calls, out[-600:]))
     check("lab-cell: exported again -> no temporary file left in the job folder",
           sorted(os.listdir(jd)) == ["bzImage-x86_64", "cell.json", "device.yaml", "dispatcher.yaml",
                                      "initramfs.cpio", "job.yaml", "manifest.json"], sorted(os.listdir(jd)))
