@@ -174,10 +174,12 @@ if [ -n "${LAB_MUTATION_IDS:-}" ]; then
 		LAVA_IDENTITY=badtoken ARTIFACT_URL="$ARTIFACT_URL"
 	# No report of an earlier run may pass for this one's.
 	rm -rf "$B/report/mutation" "$B/lab/report/mutation"
-	rc=0; mkmut LAVA_IDENTITY= >"$D/mutation-local.out" 2>&1 || rc=$?
+	# Each run's cell table its own (make lab's below is build/cells.json).
+	rc=0; mkmut LAVA_IDENTITY= CELLS_JSON="$D/mutation-local.json" >"$D/mutation-local.out" 2>&1 || rc=$?
 	grep -E '^(mutation: |[a-z0-9_]+: [0-9]+ generated)' "$D/mutation-local.out" || true
 	[ -s "$B/report/mutation/table.tsv" ] || { tail -n 20 "$D/mutation-local.out"; fail "make mutation (local): no report"; }
-	rc=0; mkmut LAVA_IDENTITY=lab ARTIFACT_URL="$ARTIFACT_URL" >"$D/mutation-lab.out" 2>&1 || rc=$?
+	rc=0; mkmut LAVA_IDENTITY=lab ARTIFACT_URL="$ARTIFACT_URL" CELLS_JSON="$D/mutation-lab.json" \
+		>"$D/mutation-lab.out" 2>&1 || rc=$?
 	grep -E '^(mutation: |[a-z0-9_]+: [0-9]+ generated|    .*: LAVA job )' "$D/mutation-lab.out" || true
 	[ -s "$B/lab/report/mutation/table.tsv" ] || { tail -n 20 "$D/mutation-lab.out"; fail "make mutation (lab): no report"; }
 	if ! diff "$B/report/mutation/table.tsv" "$B/lab/report/mutation/table.tsv"; then
