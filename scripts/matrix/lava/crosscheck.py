@@ -125,7 +125,7 @@ def compare(cell, root=None, what_mine="LAVA run", c=None, killed=True):
         print("lava: %s: LAVA's verdicts differ from make matrix's" % cell)
         return 1
     print("lava: %s: verdicts equal (status, every case%s, the report through %s)" % (
-        cell, " but compat-tests/randomized's, killed either way" if mutant else "",
+        cell, (" but compat-tests/randomized's" + (", killed either way" if killed else "")) if mutant else "",
         "compat-tests/expected-failures"))
     return 0
 
