@@ -30,12 +30,17 @@ cell_qemu    = $(ARCH_$(2)_QEMU) $(ROW_$(1)_QEMU) $(CLOCK_$(ROW_$(1)_CLOCK))
 # What scripts/boot/boot.sh adds to every cell's command line (a panic ends the
 # guest at once; console quiet but for warnings), and a LAVA job too.
 export BOOT_APPEND := panic=-1 loglevel=5
+# A cell row with _LAB (make mutation LAVA_IDENTITY=) boots as a LAVA job:
+# the lab, where it fetches the images, the table the job is made from,
+# and how many jobs this make may have on the lab at once.
+lab_env = CELL_LAB=$(1) B=$(B) CELLS_JSON=$(CELLS_JSON) LAB_JOBS=$(JOBS) \
+	LAVA_IDENTITY='$(LAVA_IDENTITY)' ARTIFACT_URL='$(ARTIFACT_URL)'
 # cell_rule ROW ARCH: boot (or reuse) one cell into $(ROW_RESULTS)/ARCH.
 define cell_rule
 $(ROW_$(1)_RESULTS)/$(2)/status: $(call cell_kernel,$(1),$(2)) $(call cell_initrd,$(1),$(2)) \
 		$(if $(ROW_$(1)_GATE),$(call kimg,$(ROW_$(1)_GATE),$(2))) FORCE
 	$$(call step,cell: $(1)-$(2))
-	@BOOT_RETRY="$(ARCH_$(2)_BOOT_RETRY)" $(if $(ROW_$(1)_GATE),MUTATION_REF=$(call kimg,$(ROW_$(1)_GATE),$(2)) )$$(call \
+	@BOOT_RETRY="$(ARCH_$(2)_BOOT_RETRY)" $(if $(ROW_$(1)_GATE),MUTATION_REF=$(call kimg,$(ROW_$(1)_GATE),$(2)) )$(if $(ROW_$(1)_LAB),$$(call lab_env,$(1)-$(2)) )$$(call \
 		timed,boot $(1)-$(2)) $(if $(ROW_$(1)_GATE),scripts/mutation/cell.sh,scripts/boot/cell.sh) \
 		$$(@D) $(BOOT_TIMEOUT) $(call cell_kernel,$(1),$(2)) $(call cell_initrd,$(1),$(2)) \
 		"$(call cell_cmdline,$(1),$(2))" $(call cell_qemu,$(1),$(2))

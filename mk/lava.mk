@@ -55,13 +55,19 @@ $(foreach c,$(LAVA_RUN_CELLS),$(eval $(call lava_run_rule,$(c))))
 # their consoles and per-case results fetched with lavacli into
 # build/lab/results/, reported as make matrix does into build/lab/report/.
 # lab-selfcheck: a throwaway lava-server + lava-worker on 127.0.0.1 runs
-# LAB_CELLS through it (bad input first) and compares with make matrix.
+# LAB_CELLS through it (bad input first) and compares with make matrix;
+# with LAB_MUTATION_IDS, make mutation of those mutants too (local and lab).
 # Not in make check: it installs and starts a LAVA server.
 LAVA_IDENTITY ?=
 $(if $(call goal,lab),$(if $(LAVA_IDENTITY),,$(error LAVA_IDENTITY=: the lavacli identity make lab submits with)))
 LAB_CELLS     ?= $(call cell_ids,$(MATRIX_ROWS))
+# LAB_MUTATION_IDS: make mutation of these mutants (TREE=, ARCHES=) run
+# locally and on the throwaway lab too, their verdicts compared.
+LAB_MUTATION_IDS ?=
 ifneq ($(call goal,lab-selfcheck),)
 $(call check_in,LAB_CELLS,$(LAB_CELLS),$(CELL_IDS),cell ('make cells' lists them))
+$(foreach m,$(LAB_MUTATION_IDS),$(if $(shell echo '$(m)' | grep -qx '[0-9a-f]\{8\}' && echo y),,\
+	$(error LAB_MUTATION_IDS=$(m): not a mutant id (8 hex digits, as in build/mutation/<tree>/list))))
 $(if $(LAB_DEVICES),$(call check_count,LAB_DEVICES,1,a count of qemu devices))
 endif
 # Identity and URL are checked before anything is built or exported.
@@ -79,7 +85,7 @@ GOAL_CELLS_lab-selfcheck = $(LAB_CELLS)
 lab-selfcheck: $(B)/.deps-lava $(CELLS_JSON) $(call cell_files,$(GOAL_CELLS_lab-selfcheck)) \
 		$(call cell_status,$(GOAL_CELLS_lab-selfcheck))
 	$(call step,lab-selfcheck: $(words $(LAB_CELLS)) cells on a throwaway LAVA server)
-	@CELLS_JSON=$(CELLS_JSON) $(call timed,lab-selfcheck) scripts/selfcheck/lab-selfcheck.sh $(LAB_CELLS)
+	@CELLS_JSON=$(CELLS_JSON) LAB_MUTATION_IDS='$(LAB_MUTATION_IDS)' $(call timed,lab-selfcheck) scripts/selfcheck/lab-selfcheck.sh $(LAB_CELLS)
 # Its name before 2026-12-07 (the glossary's selfcheck): one line, no work.
 lab-selftest:
 	@echo "lab-selftest: now make lab-selfcheck (docs/glossary.md)"; exit 2

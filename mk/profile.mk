@@ -6,6 +6,6 @@ GOALS   := $(or $(MAKECMDGOALS),matrix)
 # knob only some goals read is checked only when one of them runs).
 goal     = $(filter $(1),$(GOALS))
 # PROFILE: check (make check: its stages pick the arches, the debug guest,
-# the other trees: mk/check-select.mk), mutation (make mutation and its
-# sub-make: one tree, make check's arches), or run (any other goal).
-PROFILE := $(if $(call goal,check),check,$(if $(call goal,mutation mutation-run),mutation,run))
+# the other trees: mk/check-select.mk), mutation (make mutation, its
+# sub-make and mutation-cells: one tree, make check's arches), or run (any other goal).
+PROFILE := $(if $(call goal,check),check,$(if $(call goal,mutation mutation-run mutation-cells),mutation,run))

@@ -153,7 +153,15 @@ endif
 # boot gated on compiling and differing from the series (_GATE). Their
 # objects are built with -Werror: a mutant that warns is dropped.
 MUTATION_DIR = $(B)/mutation/$(TREE)
-ifneq ($(call goal,mutation-run),)
+# make mutation LAVA_IDENTITY=<id> (mk/mutation.mk): every cell it boots,
+# the mutants' and their reference's, is a LAVA job on that lab (_LAB:
+# scripts/boot/cell.sh's CELL_LAB), its results under build/lab/results as
+# make lab's, so a local run's are never taken for the lab's.
+MUTATION_LAB     := $(if $(LAVA_IDENTITY),y)
+MUTATION_RESULTS := $(if $(MUTATION_LAB),$(B)/lab/results,$(B)/results)
+ifneq ($(call goal,mutation-run mutation-cells),)
+ROW_$(TREE)-patched_RESULTS := $(MUTATION_RESULTS)/$(TREE)-patched
+ROW_$(TREE)-patched_LAB     := $(MUTATION_LAB)
 MUTATION_OBJS  := $(shell cat $(MUTATION_DIR)/objs 2>/dev/null)
 MUTATION_KMAKE := $(foreach o,$(MUTATION_OBJS),CFLAGS_$(notdir $(o))=-Werror)
 # In the order of their ids (hashes): a run cut short has judged a sample
@@ -169,6 +177,8 @@ ROW_$(1)-mutation-$(2)_PAYLOAD := $(if $(filter kselftest,$(TREE_$(1)_MUTANT_TES
 ROW_$(1)-mutation-$(2)_REF     := $(1)-patched
 ROW_$(1)-mutation-$(2)_GATE    := $(1)-mutation-series
 ROW_$(1)-mutation-$(2)_MUTATION_ID := $(2)
+ROW_$(1)-mutation-$(2)_RESULTS := $(MUTATION_RESULTS)/$(1)-mutation-$(2)
+ROW_$(1)-mutation-$(2)_LAB     := $(MUTATION_LAB)
 MUTATION_ROWS += $(1)-mutation-$(2)
 CELLROWS += $(1)-mutation-$(2))
 endef

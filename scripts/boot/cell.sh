@@ -5,11 +5,18 @@
 # (their hash is OUT/key; RERUN=1 boots anyway). REPEAT=N boots it N
 # times into OUT/run<k>/ and fails the cell when any KTAP verdict differs
 # between the runs (a flake); the first run is the cell's result.
+# CELL_LAB=<cell id> (make mutation LAVA_IDENTITY=): each boot is that
+# cell's LAVA job on the lab (scripts/lava/lava.sh lab-cell, boot.sh's
+# arguments and results), keyed and reused as a boot here.
 set -eu
 out=$1 timeout=$2 kernel=$3 initrd=$4 cmdline=$5; shift 5
 here=$(dirname "$0")
 repeat=${REPEAT:-1}
 note() { [ -z "${TIMED_NOTE:-}" ] || echo "$*" >"$TIMED_NOTE"; }
+boot() {
+	if [ -n "${CELL_LAB:-}" ]; then "$here/../lava/lava.sh" lab-cell "$CELL_LAB" "$@"
+	else "$here/boot.sh" "$@"; fi
+}
 mkdir -p "$out"
 # One boot of a cell at a time, whichever make asked for it.
 exec 9>"$out.lock"
@@ -23,11 +30,11 @@ if [ "${RERUN:-0}" != 1 ] && [ -f "$out/status" ] &&
 fi
 rm -rf "$out" && mkdir -p "$out"
 if [ "$repeat" -le 1 ]; then
-	"$here/boot.sh" "$out" "$timeout" "$kernel" "$initrd" "$cmdline" "$@"
+	boot "$out" "$timeout" "$kernel" "$initrd" "$cmdline" "$@"
 else
 	k=1
 	while [ $k -le "$repeat" ]; do
-		"$here/boot.sh" "$out/run$k" "$timeout" "$kernel" "$initrd" "$cmdline" "$@"
+		boot "$out/run$k" "$timeout" "$kernel" "$initrd" "$cmdline" "$@"
 		k=$((k + 1))
 	done
 	cp -r "$out/run1/." "$out/"

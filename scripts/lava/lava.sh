@@ -27,9 +27,17 @@
 #                     fails its cell ("lab: <cell>: LAVA job N ..." and exit 1)
 #   compare-lab CELL... make lab's verdicts against make matrix's, per cell
 #                     and as one report
-#   refs [--write]    the job of the first cell per kernel arch against
-#                     scripts/lava/refs/<arch>.job.yaml (URLs and tree facts
-#                     fixed); --write renders them anew
+#   lab-cell CELL OUT TIMEOUT KERNEL INITRD CMDLINE QEMU...
+#                     one cell's boot as its job on the lab (make mutation
+#                     LAVA_IDENTITY=: scripts/boot/cell.sh's CELL_LAB), read
+#                     back into OUT as boot.sh's results
+#   lab-knobs         make mutation's check of ARTIFACT_URL and LAVA_IDENTITY
+#   compare-mutation BOOTED LOCAL LAB  make mutation's booted cells on a lab
+#                     (results under LAB) against its local run's (LOCAL)
+#   refs [--write] [CELL...]  the job of the first cell per kernel arch
+#                     against scripts/lava/refs/<arch>.job.yaml, or of each
+#                     CELL against refs/cells/<cell>.job.yaml (URLs and tree
+#                     facts fixed); --write renders them anew
 #   selfcheck         the traps, as KTAP (scripts/selfcheck/selfcheck.sh can call it)
 # Bad input: one line "lava: <cell>: <cause>" ("lab: " for lab) and exit 2,
 # and no report.

@@ -9,11 +9,11 @@
 # build folder unmade.
 printf 'SQLite format 3\000damaged' >"$t/damaged.db"
 python3 -c 'import sqlite3, sys; sqlite3.connect(sys.argv[1]).execute("CREATE TABLE t (x)")' "$t/foreign.db"
-# knob GOAL KNOB=VALUE PATTERN [MORE KNOBS...]
+# knob GOAL KNOB=VALUE PATTERN [MORE KNOBS...] (knob_path: the PATH it runs with)
 knob() {
 	goal=$1 kv=$2 pat=$3; shift 3
 	rm -rf "$t/kb"
-	env -i PATH="$PATH" HOME="$HOME" make -s -C "$top" -n B="$t/kb" MATRIX_CACHE="$t/kcache" \
+	env -i PATH="${knob_path:-$PATH}" HOME="$HOME" make -s -C "$top" -n B="$t/kb" MATRIX_CACHE="$t/kcache" \
 		"$goal" "$kv" "$@" >"$t/knob.out" 2>&1
 	rc=$?
 	if [ "$rc" != 2 ]; then echo "exit $rc, not 2:"; head -n 5 "$t/knob.out"; return 1; fi
@@ -68,12 +68,33 @@ lab-selfcheck|LAB_CELLS=nope|no such cell|
 lab|LAVA_IDENTITY=|the lavacli identity|ARTIFACT_URL=http://example.invalid/
 matrix|KSELFTESTS=timers:a;b|a selftests folder|
 lab-selfcheck|LAB_DEVICES=0|a count of qemu devices|
+lab-selfcheck|LAB_MUTATION_IDS=xyz|not a mutant id (8 hex digits|
 series|SERIES_OUT=/etc/passwd|not a folder|
 dashboard|DASHBOARD_DIR=/etc/passwd|not a folder|
 check|CHECK_ARCHES=foo|no such arch|
 check|CHECK_DEBUG_ARCHES=foo|no such arch|
 check|CHECK_STAGES=nope|no such stage|
 EOF
+# make mutation on a lab (LAVA_IDENTITY=): the lab checked as make lab's,
+# before any work, with a lavacli that knows the identity "lab" alone.
+mkdir -p "$t/fakelavacli"
+cat >"$t/fakelavacli/lavacli" <<'EOF'
+#!/bin/sh
+# lavacli -i ID system whoami, as lavacli answers it; "lab" alone is known.
+[ "$2" = lab ] || { echo "Unknown identity '$2'"; exit 1; }
+echo matrix
+EOF
+chmod +x "$t/fakelavacli/lavacli"
+labknob() { knob_path="$t/fakelavacli:$PATH"; knob "$@"; r=$?; knob_path=; return $r; }
+check "mutation LAVA_IDENTITY=lab without ARTIFACT_URL -> one line, exit 2, nothing started" \
+	labknob mutation ARTIFACT_URL= "where the lab of LAVA_IDENTITY=lab fetches" LAVA_IDENTITY=lab
+check "mutation LAVA_IDENTITY=lab ARTIFACT_URL=notaurl -> one line, exit 2, nothing started" \
+	labknob mutation ARTIFACT_URL=notaurl "is not a URL: has no http://" LAVA_IDENTITY=lab
+check "mutation LAVA_IDENTITY=nosuch (lavacli does not know it) -> one line, exit 2, nothing started" \
+	labknob mutation LAVA_IDENTITY=nosuch "no such lavacli identity" ARTIFACT_URL=http://example.invalid/a
+check "mutation LAVA_IDENTITY=lab ARTIFACT_URL=http://... -> the run on the lab is planned" sh -c \
+	"PATH='$t/fakelavacli':\"\$PATH\"; env -i PATH=\"\$PATH\" HOME=\"\$HOME\" make -s -C '$top' -n mutation TREE=6.1 \
+	LAVA_IDENTITY=lab ARTIFACT_URL=http://example.invalid/a B='$t/kb3' MATRIX_CACHE='$t/kcache' | grep 'booted on LAVA identity lab' >/dev/null"
 # A good value of each passes the same check (make -n prints the work).
 check "good values (BOOT_TIMEOUT=60 RERUN=1 JOBS=2 CCACHE_MAXSIZE=500M RESULTS_DB=new) -> the work is planned" sh -c \
 	"env -i PATH=\"\$PATH\" HOME=\"\$HOME\" make -s -C '$top' -n cell CELL=6.1-base-x86_64 BOOT_TIMEOUT=60 RERUN=1 JOBS=2 \

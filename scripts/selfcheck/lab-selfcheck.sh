@@ -13,6 +13,9 @@
 #      LAVA_CELLS=: its argument check, export, submit, wait, report), then
 #      their verdicts compared with make matrix's cell by cell and as a whole
 #      report (scripts/lava/lava.sh compare-lab); make lab's bad input as well
+#   LAB_MUTATION_IDS: make mutation of those mutants (this make's TREE=,
+#      ARCHES=) here, then on the lab (its bad input first): the same
+#      verdict per mutant and arch, each booted cell's verdict rows equal
 #   3. the server stopped: one line, non-zero, no report
 # Needs root (apt-get, postgres, lava-run). CELLS_JSON: make's cell table.
 set -euo pipefail
@@ -139,14 +142,63 @@ for _ in $(seq 60); do online && break; sleep 1; done
 online || fail "-: worker $worker not online ($D/worker.log)"
 say "server up: 127.0.0.1:$port, worker $worker, $ndev qemu devices, artifacts at 127.0.0.1:$aport"
 
-# --- make lab's own steps ---------------------------------------------------------
+# --- make mutation on the lab (LAB_MUTATION_IDS) -----------------------------------------
+# make mutation MUTATION_IDS=... (TREE=, ARCHES= as this make's) run
+# here first, then with LAVA_IDENTITY on this lab: its bad input refused
+# before any work (one line, exit 2), then each mutant's verdict per arch
+# (build/lab/report/mutation/table.tsv) equal to the local run's
+# (build/report/mutation/table.tsv), and each booted cell's verdict rows
+# equal (lava.sh compare-mutation). First: make lab's steps below export
+# its own cells' jobs afresh.
 export ARTIFACT_URL=http://127.0.0.1:$aport
+mkflags=$(printf '%s' "${MAKEFLAGS:-}" | sed 's/ *--jobserver-[a-z]*=[^ ]*//g')
+pass=0
+if [ -n "${LAB_MUTATION_IDS:-}" ]; then
+	mkmut() { env -u MAKELEVEL -u MFLAGS MAKEFLAGS="$mkflags" make -C "$top" --no-print-directory mutation \
+		MUTATION_IDS="$LAB_MUTATION_IDS" "$@"; }
+	mutbad() { # NAME PATTERN KNOBS...: one line "*** KNOB=...: cause", exit 2
+		rc=0; mkmut "${@:3}" >"$D/out" 2>&1 || rc=$?
+		if [ "$rc" != 2 ] || [ "$(grep -c '\*\*\* ' "$D/out")" != 1 ] || [ "$(wc -l <"$D/out")" != 1 ] ||
+			! grep -- "$2" "$D/out" >/dev/null; then
+			cat "$D/out"; fail "$1: not one line with '$2' and exit 2"
+		fi
+		pass=$((pass + 1)); echo "ok $pass $1 (exit $rc): $(cat "$D/out")"
+	}
+	say "make mutation on the lab: $LAB_MUTATION_IDS"
+	mutbad "make mutation: LAVA_IDENTITY without ARTIFACT_URL" "ARTIFACT_URL=: where the lab" LAVA_IDENTITY=lab ARTIFACT_URL=
+	mutbad "make mutation: ARTIFACT_URL not a URL" "ARTIFACT_URL='127.0.0.1:$aport' is not a URL" \
+		LAVA_IDENTITY=lab ARTIFACT_URL="127.0.0.1:$aport"
+	mutbad "make mutation: unknown identity" "LAVA_IDENTITY=nosuch: no such lavacli identity" \
+		LAVA_IDENTITY=nosuch ARTIFACT_URL="$ARTIFACT_URL"
+	mutbad "make mutation: token the server refuses" "LAVA_IDENTITY=badtoken: the server refuses" \
+		LAVA_IDENTITY=badtoken ARTIFACT_URL="$ARTIFACT_URL"
+	# No report of an earlier run may pass for this one's.
+	rm -rf "$B/report/mutation" "$B/lab/report/mutation"
+	# Each run's cell table its own (make lab's below is build/cells.json).
+	rc=0; mkmut LAVA_IDENTITY= CELLS_JSON="$D/mutation-local.json" >"$D/mutation-local.out" 2>&1 || rc=$?
+	grep -E '^(mutation: |[a-z0-9_]+: [0-9]+ generated)' "$D/mutation-local.out" || true
+	[ -s "$B/report/mutation/table.tsv" ] || { tail -n 20 "$D/mutation-local.out"; fail "make mutation (local): no report"; }
+	rc=0; mkmut LAVA_IDENTITY=lab ARTIFACT_URL="$ARTIFACT_URL" CELLS_JSON="$D/mutation-lab.json" \
+		>"$D/mutation-lab.out" 2>&1 || rc=$?
+	grep -E '^(mutation: |[a-z0-9_]+: [0-9]+ generated|    .*: LAVA job )' "$D/mutation-lab.out" || true
+	[ -s "$B/lab/report/mutation/table.tsv" ] || { tail -n 20 "$D/mutation-lab.out"; fail "make mutation (lab): no report"; }
+	if ! diff "$B/report/mutation/table.tsv" "$B/lab/report/mutation/table.tsv"; then
+		fail "make mutation: the lab's verdicts differ from the local run's"
+	fi
+	"$top/scripts/lava/lava.sh" compare-mutation "$B/report/mutation/booted" "$B/results" "$B/lab/results" \
+		>"$D/compare-mutation.out" 2>&1 || { cat "$D/compare-mutation.out"; fail "make mutation: a cell's verdict rows differ"; }
+	cat "$D/compare-mutation.out"
+	# Kept: make lab's own steps below start with no build/lab/report.
+	cp -r "$B/lab/report/mutation" "$D/mutation-report"
+	pass=$((pass + 1)); echo "ok $pass make mutation on the lab: $(wc -l <"$B/lab/report/mutation/table.tsv") mutants' verdicts equal to the local run's (exit $rc)"
+fi
+
+# --- make lab's own steps ---------------------------------------------------------
 "$top/scripts/lava/lava.sh" export "$@" >"$D/export.log" || { cat "$D/export.log"; fail "-: export failed"; }
 # make lab itself, as a lab user runs it: a make of its own (not this
 # make's jobserver), with this make's variables (ARCHES=, TREES=, ...).
 # No report of an earlier make lab may pass for this one's.
 rm -rf "$B/lab/report"
-mkflags=$(printf '%s' "${MAKEFLAGS:-}" | sed 's/ *--jobserver-[a-z]*=[^ ]*//g')
 mklab() { env -u MAKELEVEL -u MFLAGS MAKEFLAGS="$mkflags" make -C "$top" --no-print-directory lab \
 	LAVA_IDENTITY="$1" ARTIFACT_URL="$2" LAVA_CELLS="${*:3}"; }
 
@@ -154,7 +206,6 @@ mklab() { env -u MAKELEVEL -u MFLAGS MAKEFLAGS="$mkflags" make -C "$top" --no-pr
 # matching PATTERN; REPORT none: no report written (under $REPDIR/lab, by
 # default the fake jobs' build dir), fail: a report that fails and names
 # the cause under the cell.
-pass=0
 expect() {
 	name=$1 pat=$2 rep=$3; shift 3
 	rc=0; "$@" >"$D/out" 2>&1 || rc=$?

@@ -522,8 +522,17 @@ check "make culprit: the cell's kernel in the disk check (GOAL_CELLS_culprit)" \
 if [ -x /usr/bin/lava-run ]; then
 	check "LAVA: the jobs of the table equal scripts/lava/refs/ (one per kernel arch)" \
 		env CELLS_JSON="$t/ct/cells.json" "$top/scripts/lava/lava.sh" refs
+	# A make mutation mutant's job (make mutation LAVA_IDENTITY=): its table
+	# from make mutation-cells on a generated list of that one mutant.
+	mkdir -p "$t/ctm/mutation/6.1" && echo fs/select.o >"$t/ctm/mutation/6.1/objs" &&
+		printf 'bd859c0b\tfs/select.c:418\tdel\tinitializer outp left out\n' >"$t/ctm/mutation/6.1/list"
+	MAKEFLAGS='' make -s -C "$top" B="$t/ctm" mutation-cells TREE=6.1 ARCHES=x86_64 MUTATION_IDS=bd859c0b \
+		BOOT_TIMEOUT=900 OVERLAY= TRINITY_SEED= CELL_CLOCK= LAVA_IDENTITY= >"$t/ctm.log" 2>&1
+	check "LAVA: a make mutation mutant's job equals scripts/lava/refs/cells/6.1-mutation-bd859c0b-x86_64.job.yaml" \
+		env CELLS_JSON="$t/ctm/cells.json" "$top/scripts/lava/lava.sh" refs 6.1-mutation-bd859c0b-x86_64
 else
 	skip "LAVA: the jobs of the table equal scripts/lava/refs/" "lava-dispatcher not installed"
+	skip "LAVA: a make mutation mutant's job equals scripts/lava/refs/cells/" "lava-dispatcher not installed"
 fi
 
 # --- the results store (scripts/results/): ingest, compare, KCIDB, dashboard ---

@@ -16,9 +16,9 @@ from . import common as C, crosscheck, jobs, lab, local, selfcheck
 
 def main(argv):
     if not argv:
-        C.die("usage: lava.sh export|validate|run|compare|lab|compare-lab|refs|selfcheck ...")
+        C.die("usage: lava.sh export|validate|run|compare|lab|lab-cell|compare-lab|compare-mutation|refs|selfcheck ...")
     cmd, args = argv[0], argv[1:]
-    if cmd in ("lab", "lab-args", "lab-url", "compare-lab"):
+    if cmd in ("lab", "lab-args", "lab-url", "lab-cell", "compare-lab"):
         C.PREFIX = "lab"
     try:
         if cmd == "export":
@@ -27,9 +27,8 @@ def main(argv):
         if cmd == "validate":
             return jobs.validate([C.job_dir(c) for c in args])
         if cmd == "refs":
-            if args not in ([], ["--write"]):
-                C.die("usage: lava.sh refs [--write]")
-            return jobs.refs(write=bool(args))
+            write = args[:1] == ["--write"]
+            return jobs.refs(args[1:] if write else args, write=write)
         if cmd == "run":
             if len(args) != 1:
                 C.die("usage: lava.sh run CELL")
@@ -41,8 +40,14 @@ def main(argv):
         if cmd == "lab-args":
             lab.lab_args(args)
             return 0
+        if cmd == "lab-cell":
+            return lab.lab_cell(args)
+        if cmd == "lab-knobs":
+            return lab.lab_knobs()
         if cmd == "compare-lab":
             return crosscheck.compare_lab(args)
+        if cmd == "compare-mutation":
+            return crosscheck.compare_mutation(args)
         if cmd in ("url", "lab-url"):
             # make's check of ARTIFACT_URL before any work; lab-url says it
             # as make lab does (lab: <its first cell>: ...).
@@ -52,7 +57,7 @@ def main(argv):
             return 0
         if cmd == "selfcheck":
             return selfcheck.main(args)
-        C.die("no command %r (export, validate, run, compare, lab, compare-lab, refs, selfcheck)" % cmd)
+        C.die("no command %r (export, validate, run, compare, lab, lab-cell, compare-lab, compare-mutation, refs, selfcheck)" % cmd)
     except C.Bad as e:
         C.die(str(e))
     return 0

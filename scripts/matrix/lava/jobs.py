@@ -211,7 +211,9 @@ def job_files(c, d, url, facts=None):
     return job, dtext, kname, facts
 
 
-def export(cells):
+def export(cells, fresh=False, quiet=False):
+    """Each cell's job folder (FRESH: its kernel's facts read now, not when
+    make wrote the table: make mutation's mutants are built after it)."""
     url = os.environ.get("ARTIFACT_URL", "")
     if url:
         url = check_url(cells[0] if cells else "-", url)
@@ -224,18 +226,33 @@ def export(cells):
         for what, f in (("kernel", c["kernel"]["image"]), ("initramfs", c["initramfs"])):
             if not os.path.isfile(f):
                 raise C.Bad("%s: no %s %s (make cell CELL=%s builds it)" % (c["id"], what, f, c["id"]))
+        if fresh:
+            c["kernel"]["facts"] = C.cells.kernel_facts(c["kernel"])
     manifest = []
-    mpath = os.path.join(C.L, "manifest.json")
-    if os.path.exists(mpath):
-        manifest = [m for m in json.load(open(mpath)) if m["cell"] not in cells]
+    mine = []
     for c in rows:
         cell = c["id"]
         d = C.job_dir(cell)
         os.makedirs(d, exist_ok=True)
         job, dtext, kname, facts = job_files(c, d, url)
         for src, dst in ((c["kernel"]["image"], kname), (c["initramfs"], "initramfs.cpio")):
-            shutil.copyfile(src, os.path.join(d, dst + ".tmp"))
-            os.replace(os.path.join(d, dst + ".tmp"), os.path.join(d, dst))
+            tmp = os.path.join(d, dst + ".tmp")
+            if os.path.lexists(tmp):
+                os.unlink(tmp)
+            # The initramfs is shared by many cells (every mutant's) and
+            # only ever replaced by a new file (initramfs.sh renames it into
+            # place): a link, where it can be. A kernel image is written in
+            # place (kbuild-shared.sh cp): always a copy.
+            try:
+                if dst != "initramfs.cpio":
+                    raise OSError
+                os.link(src, tmp)
+            except OSError:
+                shutil.copyfile(src, tmp)
+            os.replace(tmp, os.path.join(d, dst))
+            # rename(2) leaves both names when they are one file already.
+            if os.path.lexists(tmp):
+                os.unlink(tmp)
         base = url + "/" + cell if url else "file://" + d
         dump_yaml(job, os.path.join(d, "job.yaml"))
         with open(os.path.join(d, "device.yaml"), "w") as f:
@@ -258,15 +275,24 @@ def export(cells):
              "columns": C.cells.listed_columns(c), "matrix_results": c["results"]}
         with open(os.path.join(d, "manifest.json"), "w") as f:
             json.dump(m, f, indent=1)
-        manifest.append(m)
-    manifest.sort(key=lambda m: m["cell"])
-    with open(mpath + ".tmp", "w") as f:
-        json.dump(manifest, f, indent=1)
-    os.replace(mpath + ".tmp", mpath)
+        mine.append(m)
+    # make mutation's cells export themselves side by side: one writer of
+    # the manifest at a time.
+    import fcntl
+    mpath = os.path.join(C.L, "manifest.json")
+    with open(mpath + ".lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if os.path.exists(mpath):
+            manifest = [m for m in json.load(open(mpath)) if m["cell"] not in cells]
+        manifest = sorted(manifest + mine, key=lambda m: m["cell"])
+        with open(mpath + ".tmp", "w") as f:
+            json.dump(manifest, f, indent=1)
+        os.replace(mpath + ".tmp", mpath)
     dt = time.time() - t0
     C.note_time("export", dt, "%d jobs" % len(rows))
-    print("lava: exported %d jobs into %s/jobs (%.1f s)%s" % (
-        len(rows), C.L, dt, "" if not url else ", images at " + url))
+    if not quiet:
+        print("lava: exported %d jobs into %s/jobs (%.1f s)%s" % (
+            len(rows), C.L, dt, "" if not url else ", images at " + url))
 
 
 # --- validate -------------------------------------------------------------------------
@@ -381,33 +407,38 @@ def validate(dirs):
     return 1 if bad else 0
 
 
-# --- reference jobs: refs/<arch>.job.yaml ----------------------------------------
-# One job per kernel arch (the first cell of `make cells` on it), rendered
-# with fixed tree facts and images at @ARTIFACT_URL@: a change to the
-# template, the table or the Makefile's rows shows as a diff here.
+# --- reference jobs: refs/<arch>.job.yaml, refs/cells/<cell>.job.yaml ----------------
+# One job per kernel arch (the first cell of `make cells` on it), and the
+# cells named (a make mutation mutant's: refs/cells/), rendered with fixed
+# tree facts and images at @ARTIFACT_URL@: a change to the template, the
+# table or the Makefile's rows shows as a diff here.
 REFS = os.path.join(C.DATA, "refs")
 REF_FACTS = {"kernel_version": "@KERNEL_VERSION@", "series_commit": "0" * 40,
              "series_patches": "@SERIES_PATCHES@", "base_commit": "1" * 40}
 
 
-def refs(write=False):
+def refs(cells=(), write=False):
     import difflib
     import yaml
     table = C.table()
-    first = {}
-    for cid in table.run:
-        first.setdefault(table.cell(cid)["arch"], table.cell(cid))
-    os.makedirs(REFS, exist_ok=True)
-    want = {"%s.job.yaml" % a: c for a, c in first.items()}
-    bad = [n for n in sorted(os.listdir(REFS)) if n.endswith(".job.yaml") and n not in want]
-    for n in bad:
-        print("lava: refs: %s has no cell in the table (arches: %s)" % (n, " ".join(first)))
+    bad = []
+    if cells:
+        want = {os.path.join("cells", "%s.job.yaml" % cid): table.cell(cid) for cid in cells}
+    else:
+        first = {}
+        for cid in table.run:
+            first.setdefault(table.cell(cid)["arch"], table.cell(cid))
+        want = {"%s.job.yaml" % a: c for a, c in first.items()}
+        bad = [n for n in sorted(os.listdir(REFS)) if n.endswith(".job.yaml") and n not in want]
+        for n in bad:
+            print("lava: refs: %s has no cell in the table (arches: %s)" % (n, " ".join(first)))
     for name, c in want.items():
         job = job_files(c, "/nonexistent", "@ARTIFACT_URL@", REF_FACTS)[0]
         text = yaml.safe_dump(job, sort_keys=False, default_flow_style=False, width=1000)
         path = os.path.join(REFS, name)
         old = open(path).read() if os.path.exists(path) else ""
         if write:
+            os.makedirs(os.path.dirname(path), exist_ok=True)
             with open(path, "w") as f:
                 f.write(text)
         elif old != text:

@@ -1,6 +1,8 @@
 """make lab: the exported jobs on a LAVA server through lavacli (-i
 LAVA_IDENTITY: submit, wait, show, logs --raw, results --yaml), read back
-as local lava-run's are (local.py) and reported as make matrix's.
+as local lava-run's are (local.py) and reported as make matrix's; and
+make mutation LAVA_IDENTITY='s cells, each one job as it is ready
+(lab_cell, the same functions), read back into the cell's own folder.
 
 build/lab/jobs: "<cell> <job id>" as submitted; build/lab/results/<row>/<arch>/
 as build/results (plus console.log, lava.log: the raw job log, lava-results,
@@ -138,16 +140,15 @@ def server_results(text):
     return [(r["suite"], r["name"], r["result"]) for r in res if r.get("suite") != "lava"]
 
 
-def lab_collect(ident, cell, c, jid, job, outroot):
-    """A finished job (folder CELL, cell C): its console split as boot.sh's,
-    per-case results from the server, the job's health; returns (status,
-    one line or None, the server's view of the job)."""
+def lab_collect(ident, cell, c, jid, job, outdir):
+    """A finished job (folder CELL, cell C): its console split as boot.sh's
+    into OUTDIR, per-case results from the server, the job's health; returns
+    (status, one line or None, the server's view of the job)."""
     show = lab_show(ident, jid)
     health = show.get("health") or "Unknown"
     _, raw = lavacli(ident, "jobs", "logs", jid, "--raw", "--no-follow")
     text = raw_log_text(raw)
     rc, rtext = lavacli(ident, "results", jid, "--yaml")
-    outdir = os.path.join(outroot, c["row"], c["arch"])
     shutil.rmtree(outdir, ignore_errors=True)
     os.makedirs(outdir)
     with open(os.path.join(outdir, "lava.log"), "w") as f:
@@ -194,6 +195,20 @@ def lab_collect(ident, cell, c, jid, job, outroot):
             jid, show.get("state"), health, show.get("device"), show.get("submit_time"),
             show.get("start_time"), show.get("end_time")))
     return status, line, show
+
+
+def lab_wait(ident, jid, seconds):
+    """lavacli jobs wait, giving up after SECONDS: (exit code, its text)."""
+    return lavacli(ident, "jobs", "wait", jid, "--polling", LAB_POLL, "--timeout", max(LAB_POLL, int(seconds)))
+
+
+def lab_said(cell, jid, show, status):
+    """A finished job's line, and its time in the time table."""
+    secs = job_seconds(show)
+    C.note_time("lab " + cell, secs if secs is not None else 0,
+                "LAVA job %s %s, cell %s" % (jid, show.get("health"), status))
+    print("    %s: LAVA job %s %s%s; cell: %s" % (
+        cell, jid, show.get("health"), " in %.0f s" % secs if secs is not None else "", status))
 
 
 def lava_job_error(text):
@@ -264,8 +279,7 @@ def lab(cells):
     budget = sum(int(job["timeouts"]["job"]["seconds"]) for _, _, job, _ in todo) + 600
     lines = []
     for (cell, _, job, c), jid in zip(todo, ids):
-        left = max(LAB_POLL, int(budget - (time.time() - t0)))
-        rc, out = lavacli(ident, "jobs", "wait", jid, "--polling", LAB_POLL, "--timeout", left)
+        rc, out = lab_wait(ident, jid, budget - (time.time() - t0))
         if rc != 0:
             why = lavacli_cause(ident, out)
             rest = [j for j in ids[ids.index(jid):]]
@@ -273,12 +287,8 @@ def lab(cells):
             shutil.rmtree(report, ignore_errors=True)
             raise C.Bad("%s: %s" % (cell, why or "LAVA job %s not finished after %d s (no device online?), "
                                     "jobs %s cancelled" % (jid, budget, " ".join(rest))))
-        status, line, show = lab_collect(ident, cell, c, jid, job, outroot)
-        secs = job_seconds(show)
-        C.note_time("lab " + cell, secs if secs is not None else 0,
-                    "LAVA job %s %s, cell %s" % (jid, show.get("health"), status))
-        print("    %s: LAVA job %s %s%s; cell: %s" % (
-            cell, jid, show.get("health"), " in %.0f s" % secs if secs is not None else "", status))
+        status, line, show = lab_collect(ident, cell, c, jid, job, os.path.join(outroot, c["row"], c["arch"]))
+        lab_said(cell, jid, show, status)
         if line:
             lines.append(line)
     # The report of every cell, as make matrix's.
@@ -292,3 +302,76 @@ def lab(cells):
     for l in lines:
         print("%s: %s" % (C.PREFIX, l), file=sys.stderr)
     return 1 if (lines or rc) else 0
+
+
+# --- make mutation LAVA_IDENTITY=: each cell a job as it is ready ----------------
+def lab_knobs():
+    """make mutation's check of ARTIFACT_URL and LAVA_IDENTITY (the server
+    answers, takes the token) before any work: the cause in one line, as
+    every knob's check says it ("KNOB=value: cause"); exit 2."""
+    ident = os.environ.get("LAVA_IDENTITY", "")
+    try:
+        jobs.check_url("-", os.environ.get("ARTIFACT_URL", ""))
+        lab_check_identity("-", ident)
+    except C.Bad as e:
+        why = str(e).split(": ", 1)[1]
+        if not why.startswith(("ARTIFACT_URL=", "LAVA_IDENTITY=")):
+            why = "LAVA_IDENTITY=%s: %s" % (ident, why)
+        print(why, file=sys.stderr)
+        return 2
+    return 0
+
+
+def lab_cell(argv):
+    """CELL OUT TIMEOUT KERNEL INITRD CMDLINE QEMU...: the boot of one cell
+    as a LAVA job on the lab of LAVA_IDENTITY, in boot.sh's place
+    (scripts/boot/cell.sh with CELL_LAB, which keys and reuses it as any
+    boot): make lava's job of the cell (exported with ARTIFACT_URL, its
+    kernel's facts read now that it is built), submitted, waited for and
+    read back into OUT as make lab's cells are. Exit 0 whatever the guest
+    did (a job that ends Incomplete or Canceled fails the cell: the report
+    decides, as for boot.sh); 2 and one line when the lab cannot take it.
+    Interrupted, it cancels its job."""
+    if len(argv) < 7:
+        raise C.Bad("-: usage: lava.sh lab-cell CELL OUT TIMEOUT KERNEL INITRD CMDLINE QEMU...")
+    cell, out, timeout, kernel, initrd, cmdline, qemu = argv[:6] + [argv[6:]]
+    import shlex
+    import signal
+    ident = os.environ.get("LAVA_IDENTITY", "")
+    url = jobs.check_url(cell, os.environ.get("ARTIFACT_URL", ""))
+    c = C.table().cell(cell)
+    # The job boots exactly what cell.sh keyed the cell by.
+    for what, got, want in (("kernel", kernel, c["kernel"]["image"]), ("initramfs", initrd, c["initramfs"]),
+                            ("command line", cmdline, c["cmdline"]), ("QEMU line", qemu, shlex.split(c["qemu"])),
+                            ("timeout", timeout, str(c["timeout"]))):
+        if got != want:
+            raise C.Bad("%s: the %s to boot is not the cell table's: %r, table: %r" % (cell, what, got, want))
+    jobs.export([cell], fresh=True, quiet=True)
+    d, job, c = lab_job(cell, url)
+    jid = lab_submit(ident, cell, os.path.join(d, "job.yaml"))
+    os.makedirs(out, exist_ok=True)
+    with open(os.path.join(out, "lava-job"), "w") as f:
+        f.write("job %s: submitted\n" % jid)
+
+    def stop(*_):
+        raise KeyboardInterrupt
+    signal.signal(signal.SIGTERM, stop)
+    # Make's jobserver has at most LAB_JOBS cells of this run on the lab at
+    # once: a queue that never moves (no device online) is given up after
+    # all of their timeouts.
+    budget = int(job["timeouts"]["job"]["seconds"]) * int(os.environ.get("LAB_JOBS") or 1) + 600
+    try:
+        rc, txt = lab_wait(ident, jid, budget)
+    except KeyboardInterrupt:
+        lavacli(ident, "jobs", "cancel", jid)
+        raise C.Bad("%s: interrupted: LAVA job %s cancelled" % (cell, jid))
+    if rc != 0:
+        why = lavacli_cause(ident, txt)
+        lavacli(ident, "jobs", "cancel", jid)
+        raise C.Bad("%s: %s" % (cell, why or "LAVA job %s not finished after %d s (no device online?), "
+                                "cancelled" % (jid, budget)))
+    status, line, show = lab_collect(ident, cell, c, jid, job, out)
+    lab_said(cell, jid, show, status)
+    if line:
+        print("%s: %s" % (C.PREFIX, line), file=sys.stderr)
+    return 0

@@ -37,7 +37,9 @@ elif cmd[:2] == ["jobs", "submit"]:
     else:
         print("7")
 elif cmd[:2] == ["jobs", "wait"]:
-    pass
+    if os.path.exists(os.path.join(d, "slow")):
+        import time
+        time.sleep(60)
 elif cmd[:2] == ["jobs", "show"]:
     print(json.dumps({"id": 7, "state": "Finished", "health": read("health").strip(),
                       "failure_comment": None, "device": "qemu-1", "submit_time": "20261204T13:58:07",
@@ -186,3 +188,102 @@ def lab_checks(lava, top, t, check):
     check("lab: per-case results unreadable -> cell fails", res[0] == 1 and res[3] != "ok", res[3])
     check("lab: raw log (lavacli's YAML) read back as lava-run's log: console without the pty's \\r",
           lava.console_from_log(lava.raw_log_text(raw_log(entries("a\nb")))) == "a\r\nb\r\n")
+
+    # --- make mutation LAVA_IDENTITY=: a cell's boot as a LAVA job ----------------------
+    # scripts/boot/cell.sh with CELL_LAB (lava.sh lab-cell in boot.sh's place).
+    try:
+        templates = lava.templates_dir()
+    except lava.Bad:
+        return
+    import shlex
+    mb = os.path.join(t, "mutB")
+    img = os.path.join(t, "mutimg")
+    os.makedirs(img)
+    kern, initrd = os.path.join(img, "bzImage-x86_64"), os.path.join(img, "initramfs.cpio")
+    for p in (kern, initrd):
+        open(p, "w").write(p)
+    mcell, mout = "6.1-mutation-0000abcd-x86_64", os.path.join(mb, "lab", "results", "6.1-mutation-0000abcd", "x86_64")
+    qemu = "qemu-system-x86_64 -M pc -cpu max -m 512  -icount shift=2,sleep=off"
+    cmdline = "console=ttyS0 matrix.row=6.1-mutation-0000abcd "
+    mc = fake_cell(id=mcell, row="6.1-mutation-0000abcd", flavour="mutation-0000abcd", judge="mutation-0000abcd",
+                   kernel=dict(fake_cell()["kernel"], image=kern, row="6.1-mutation-0000abcd"),
+                   initramfs=initrd, qemu=qemu, cmdline=cmdline, results=mout)
+    table = os.path.join(t, "mutcells.json")
+    with open(table, "w") as f:
+        json.dump({"run": [], "trees": {}, "distro": [], "cells": [mc]}, f)
+
+    def labcell(line=cmdline, reject=None, rerun="0"):
+        for n in ("reject", "calls"):
+            if os.path.exists(os.path.join(fl, n)):
+                os.unlink(os.path.join(fl, n))
+        if reject:
+            open(os.path.join(fl, "reject"), "w").write(reject)
+        open(os.path.join(fl, "health"), "w").write("Complete")
+        open(os.path.join(fl, "log"), "w").write(raw_log(entries(KTAP_OK)))
+        open(os.path.join(fl, "results"), "w").write(good_res)
+        env = dict(os.environ, B=mb, CELLS_JSON=table, LAVACLI=cli, FAKE_LAB=fl, LAVA_IDENTITY="lab",
+                   ARTIFACT_URL=url, LAB_POLL="1", CELL_LAB=mcell, LAB_JOBS="2", RERUN=rerun,
+                   LAVA_TEMPLATES=templates)
+        env.pop("TIMES", None)
+        p = subprocess.run([os.path.join(top, "scripts/boot/cell.sh"), mout, "900", kern, initrd, line] +
+                           shlex.split(qemu), capture_output=True, text=True, env=env)
+        calls = open(os.path.join(fl, "calls")).read() if os.path.exists(os.path.join(fl, "calls")) else ""
+        st = os.path.join(mout, "status")
+        return p.returncode, open(st).read().strip() if os.path.exists(st) else None, calls, p.stdout + p.stderr
+
+    rc, st, calls, out = labcell()
+    jd = os.path.join(mb, "lava", "jobs", mcell)
+    job = yaml.safe_load(open(os.path.join(jd, "job.yaml"))) if os.path.exists(os.path.join(jd, "job.yaml")) else {}
+    imgs = next((a["deploy"]["images"] for a in job.get("actions", []) if "deploy" in a), {})
+    check("lab-cell: cell.sh with CELL_LAB -> make lava's job exported, submitted, read back as a boot's (status, "
+          "KTAP per suite, key)",
+          rc == 0 and st == "ok" and "-i lab jobs submit %s/job.yaml" % jd in calls and
+          os.path.exists(os.path.join(mout, "x86_64.ktap")) and os.path.exists(os.path.join(mout, "key")) and
+          imgs.get("kernel", {}).get("url") == "%s/%s/bzImage-x86_64" % (url, mcell), "rc %s, status %s: %s" % (
+              rc, st, out[-800:]))
+    check("lab-cell: the shared initramfs linked into the job folder, not copied",
+          os.path.exists(os.path.join(jd, "initramfs.cpio")) and
+          os.stat(os.path.join(jd, "initramfs.cpio")).st_ino == os.stat(initrd).st_ino)
+    rc, st, calls, out = labcell()
+    check("lab-cell: the same kernel, initramfs and command line again -> reused, not submitted again",
+          rc == 0 and st == "ok" and "jobs submit" not in calls, "rc %s: %s / %s" % (rc, calls, out[-400:]))
+    rc, st, calls, out = labcell(line=cmdline + "x")
+    lines = [l for l in out.splitlines() if l.startswith("lab: ")]
+    check("lab-cell: a command line that is not the table's -> one line, non-zero, nothing submitted",
+          rc == 2 and len(lines) == 1 and "the command line to boot is not the cell table's" in lines[0] and
+          "jobs submit" not in calls, out[-400:])
+    rc, st, calls, out = labcell(rerun="1", reject="<Fault 400: \"Device type 'qemu' is unavailable.\">")
+    lines = [l for l in out.splitlines() if l.startswith("lab: ")]
+    check("lab-cell: a job the server rejects -> one line naming the cell, non-zero, no status",
+          rc == 2 and len(lines) == 1 and lines[0].startswith("lab: %s: the server rejects the job" % mcell)
+          and st is None, out[-400:])
+    # Interrupted (make's ^C: SIGINT to the process group) while it waits.
+    import signal
+    import time
+    open(os.path.join(fl, "slow"), "w").close()
+    for n in ("reject", "calls"):
+        if os.path.exists(os.path.join(fl, n)):
+            os.unlink(os.path.join(fl, n))
+    env = dict(os.environ, B=mb, CELLS_JSON=table, LAVACLI=cli, FAKE_LAB=fl, LAVA_IDENTITY="lab", ARTIFACT_URL=url,
+               LAB_POLL="1", CELL_LAB=mcell, RERUN="1", LAVA_TEMPLATES=templates)
+    env.pop("TIMES", None)
+    p = subprocess.Popen([os.path.join(top, "scripts/boot/cell.sh"), mout, "900", kern, initrd, cmdline] +
+                         shlex.split(qemu), env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                         start_new_session=True)
+    for _ in range(100):
+        if "jobs wait" in (open(os.path.join(fl, "calls")).read() if os.path.exists(os.path.join(fl, "calls")) else ""):
+            break
+        time.sleep(0.1)
+    time.sleep(0.5)
+    os.killpg(p.pid, signal.SIGINT)
+    out = p.communicate(timeout=30)[0]
+    os.unlink(os.path.join(fl, "slow"))
+    calls = open(os.path.join(fl, "calls")).read()
+    lines = [l for l in out.splitlines() if l.startswith("lab: ")]
+    check("lab-cell: interrupted while its job runs -> the job cancelled, one line, non-zero, no status",
+          p.returncode != 0 and "-i lab jobs cancel 7" in calls and len(lines) == 1 and
+          "interrupted: LAVA job 7 cancelled" in lines[0] and not os.path.exists(os.path.join(mout, "status")),
+          "rc %s: %s / %s" % (p.returncode, calls, out[-600:]))
+    check("lab-cell: exported again -> no temporary file left in the job folder",
+          sorted(os.listdir(jd)) == ["bzImage-x86_64", "cell.json", "device.yaml", "dispatcher.yaml",
+                                     "initramfs.cpio", "job.yaml", "manifest.json"], sorted(os.listdir(jd)))
