@@ -84,6 +84,8 @@ starter_abi = $(firstword $(call pabis,$(1),$(2)))
 starter_off = $(filter-out $(call pabis,$(1),$(2)),$(ARCH_$(2)_ABIS))
 starter_bin = $(B)/kselftest/$(PAYLOAD_$(1)_KSELFTEST)/starter/$(call starter_abi,$(1),$(2))/$(notdir $(basename $(PAYLOAD_$(1)_STARTER)))
 starter_test = $(patsubst %_compat,%,$(patsubst %_32,%,$(notdir $(basename $(PAYLOAD_$(1)_STARTER)))))
+# The test folder is the recipe's own (tests.<pid>): the rule is FORCEd, and
+# make check's LAVA and mutant stages run it side by side in two makes.
 define guest_rule
 $(B)/guest/$(1)/$(2)/initramfs.cpio: $(B)/busybox/$(ARCH_$(2)_DEBARCH)/bin/busybox \
 		$(B)/tools/gen_init_cpio guests/init guests/suite.sh scripts/steps/initramfs.sh \
@@ -91,18 +93,18 @@ $(B)/guest/$(1)/$(2)/initramfs.cpio: $(B)/busybox/$(ARCH_$(2)_DEBARCH)/bin/busyb
 		$(if $(filter $(B)/%,$(call poverlay,$(1),$(2))),$(call poverlay,$(1),$(2))/.stamp) \
 		$(if $(PAYLOAD_$(1)_KSELFTEST),$(foreach i,$(call pabis,$(1),$(2)),$(B)/kselftest/$(PAYLOAD_$(1)_KSELFTEST)/$(i)/.stamp)) \
 		$(if $(PAYLOAD_$(1)_STARTER),$(call starter_bin,$(1),$(2)) $(B)/kselftest/$(PAYLOAD_$(1)_KSELFTEST)/$(call starter_off,$(1),$(2))/.stamp) FORCE
-	@rm -rf $$(@D)/tests && mkdir -p $$(@D)/tests
-	@$(foreach i,$(call pabis,$(1),$(2)),mkdir -p $$(@D)/tests/$(i) $(if $(PAYLOAD_$(1)_PROGS),&& \
-		ln -sf $(foreach t,$(PAYLOAD_$(1)_PROGS),$(B)/bin/$(PAYLOAD_$(1)_SRC)/$(i)/$(t)) $$(@D)/tests/$(i)/) \
-		$(foreach d,$(PAYLOAD_$(1)_MORE),&& ln -sf $(B)/bin/$(d)/$(i)/* $$(@D)/tests/$(i)/);)
-	@$(if $(PAYLOAD_$(1)_KSELFTEST),$(foreach i,$(call pabis,$(1),$(2)),mkdir -p $$(@D)/tests/$(i)/$(PAYLOAD_$(1)_KSELFTEST_DIR) && \
-		ln -sf $(B)/kselftest/$(PAYLOAD_$(1)_KSELFTEST)/$(i)/bin/$(or $(PAYLOAD_$(1)_KSELFTEST_PROGS),*) $$(@D)/tests/$(i)/$(PAYLOAD_$(1)_KSELFTEST_DIR);))
-	@$(if $(PAYLOAD_$(1)_STARTER),ln -sf $(call starter_bin,$(1),$(2)) $$(@D)/tests/$(call starter_abi,$(1),$(2))/$(PAYLOAD_$(1)_KSELFTEST_DIR) && \
+	@s=$$(@D)/tests.$$$$$$$$; rm -rf $$$$s && mkdir -p $$$$s \
+	$(foreach i,$(call pabis,$(1),$(2)),&& mkdir -p $$$$s/$(i) $(if $(PAYLOAD_$(1)_PROGS),&& \
+		ln -sf $(foreach t,$(PAYLOAD_$(1)_PROGS),$(B)/bin/$(PAYLOAD_$(1)_SRC)/$(i)/$(t)) $$$$s/$(i)/) \
+		$(foreach d,$(PAYLOAD_$(1)_MORE),&& ln -sf $(B)/bin/$(d)/$(i)/* $$$$s/$(i)/)) \
+	$(if $(PAYLOAD_$(1)_KSELFTEST),$(foreach i,$(call pabis,$(1),$(2)),&& mkdir -p $$$$s/$(i)/$(PAYLOAD_$(1)_KSELFTEST_DIR) && \
+		ln -sf $(B)/kselftest/$(PAYLOAD_$(1)_KSELFTEST)/$(i)/bin/$(or $(PAYLOAD_$(1)_KSELFTEST_PROGS),*) $$$$s/$(i)/$(PAYLOAD_$(1)_KSELFTEST_DIR))) \
+	$(if $(PAYLOAD_$(1)_STARTER),&& ln -sf $(call starter_bin,$(1),$(2)) $$$$s/$(call starter_abi,$(1),$(2))/$(PAYLOAD_$(1)_KSELFTEST_DIR) && \
 		ln -sf $(B)/kselftest/$(PAYLOAD_$(1)_KSELFTEST)/$(call starter_off,$(1),$(2))/bin/$(call starter_test,$(1)) \
-			$$(@D)/tests/$(call starter_abi,$(1),$(2))/$(PAYLOAD_$(1)_KSELFTEST_DIR)/$(call starter_test,$(1))_$(call starter_off,$(1),$(2)))
-	@$$(call timed,initramfs $(1) $(2)) scripts/steps/initramfs.sh $$@ $(B)/tools/gen_init_cpio \
-		$(B)/busybox/$(ARCH_$(2)_DEBARCH)/bin/busybox guests/init $$(@D)/tests \
-		$(call poverlay,$(1),$(2))
+			$$$$s/$(call starter_abi,$(1),$(2))/$(PAYLOAD_$(1)_KSELFTEST_DIR)/$(call starter_test,$(1))_$(call starter_off,$(1),$(2))) \
+	&& $$(call timed,initramfs $(1) $(2)) scripts/steps/initramfs.sh $$@ $(B)/tools/gen_init_cpio \
+		$(B)/busybox/$(ARCH_$(2)_DEBARCH)/bin/busybox guests/init $$$$s \
+		$(call poverlay,$(1),$(2)); rc=$$$$?; rm -rf $$$$s; exit $$$$rc
 endef
 $(foreach p,$(PAYLOADS),$(foreach a,$(ARCHES),$(eval $(call guest_rule,$(p),$(a)))))
 initramfs: $(foreach t,$(TREES),$(foreach a,$(ARCHES),$(B)/guest/tests-$(t)/$(a)/initramfs.cpio))

@@ -5,7 +5,7 @@
 # (and in it, hidden folders of helper programs).
 set -eu
 out=$1 gen=$2 busybox=$3 init=$4 tests=$5 overlay=${6:-}
-list=$out.list
+list=$out.list.$$
 {
 	echo "dir /dev 0755 0 0"
 	echo "nod /dev/console 0600 0 0 c 5 1"
@@ -50,3 +50,4 @@ list=$out.list
 # Renamed into place: a guest booting the last one reads it whole.
 "$gen" -t 0 "$list" >"$out.tmp.$$"
 mv "$out.tmp.$$" "$out"
+mv "$list" "$out.list"
