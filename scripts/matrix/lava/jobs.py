@@ -243,11 +243,12 @@ def export(cells, fresh=False, quiet=False):
             # only ever replaced by a new file (initramfs.sh renames it into
             # place): a link, where it can be. A kernel image is written in
             # place (kbuild-shared.sh cp): always a copy.
-            try:
-                if dst != "initramfs.cpio":
-                    raise OSError
-                os.link(src, tmp)
-            except OSError:
+            if dst == "initramfs.cpio":
+                try:
+                    os.link(src, tmp)
+                except OSError:
+                    shutil.copyfile(src, tmp)
+            else:
                 shutil.copyfile(src, tmp)
             os.replace(tmp, os.path.join(d, dst))
             # rename(2) leaves both names when they are one file already.
