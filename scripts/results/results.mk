@@ -20,11 +20,17 @@ RESULTS := scripts/matrix.py store
 
 # Bad input is one line before any work: a baseline names a run of the
 # trees asked for; the store's goals name runs and tags that exist.
-results_sh = $(shell RESULTS_DB='$(RESULTS_DB)' KCIDB_ORIGIN='$(KCIDB_ORIGIN)' $(RESULTS) $(1) 2>&1 >/dev/null)
+# results_sh ARGS WHY: the store's check ARGS; on a machine without
+# python3 yet (a fresh one: make deps installs it), WHY instead (empty
+# where there is nothing to check), never a check passed unread.
+results_sh = $(if $(shell command -v python3),$(shell RESULTS_DB='$(RESULTS_DB)' KCIDB_ORIGIN='$(KCIDB_ORIGIN)' \
+	$(RESULTS) $(1) 2>&1 >/dev/null),$(2))
+no_python3 = python3 is not installed to read the results store (make deps installs it)
 # Checked by the first make only: make check's sub-makes of other trees
 # (TREES=7.2) are gated against the same run by store record all the same.
 ifeq ($(if $(BASELINE),$(BASELINE_CHECKED),n),)
-BASELINE_BAD := $(call results_sh,check-baseline '$(BASELINE)' $(foreach t,$(TREES),$(t)=$(TREE_$(t)_TARBALL)))
+BASELINE_BAD := $(call results_sh,check-baseline '$(BASELINE)' $(foreach t,$(TREES),$(t)=$(TREE_$(t)_TARBALL)),\
+	BASELINE=$(BASELINE): $(no_python3))
 $(if $(BASELINE_BAD),$(error $(BASELINE_BAD)))
 export BASELINE_CHECKED := y
 endif
@@ -34,7 +40,7 @@ endif
 RECORDING_GOALS := matrix report cell mutants lab lab-selfcheck check check-all
 ifeq ($(RESULTS_DB_CHECKED),)
 ifneq ($(call goal,$(RECORDING_GOALS)),)
-RESULTS_DB_BAD := $(call results_sh,check store)
+RESULTS_DB_BAD := $(call results_sh,check store,$(if $(wildcard $(RESULTS_DB)),RESULTS_DB=$(RESULTS_DB): $(no_python3)))
 $(if $(RESULTS_DB_BAD),$(error $(RESULTS_DB_BAD)))
 export RESULTS_DB_CHECKED := y
 endif
@@ -45,7 +51,7 @@ results_args_kcidb     = '$(RUN)'
 results_args_dashboard = '$(RUN)'
 results_args_history   = '$(N)'
 $(foreach g,$(call goal,history compare tag-run kcidb dashboard runs),\
-	$(eval RESULTS_BAD := $(call results_sh,check $(g) $(results_args_$(g))))\
+	$(eval RESULTS_BAD := $(call results_sh,check $(g) $(results_args_$(g)),make $(g): $(no_python3)))\
 	$(if $(RESULTS_BAD),$(error $(RESULTS_BAD))))
 
 # record KIND ENGINE REPORTDIR RESULTS: the shell command after a report
