@@ -4,7 +4,7 @@
 # built incrementally in the tree's shared mutants worktree (the rows:
 # mk/rows.mk), dropped when it does not compile (or warns), not booted when
 # its objects are the series' on that arch (equivalent), otherwise booted
-# with the tree's judge (payload select-<t>) and judged by the one kill
+# with the tree's judge (payload mutation-<t>) and judged by the one kill
 # rule (scripts/matrix/mutants.py). Report: REPORT_DIR/mutation/. Not in
 # make check; make check-all runs it for every tree. A mutant's cell is
 # keyed as any cell's (kernel, initramfs, command line; RERUN=1 boots
@@ -58,7 +58,7 @@ MUTATION_T0 ?=
 $(if $(MUTATION_LAB),$(foreach s,$(call status_of,$(TREE)-patched $(MUTATION_ROWS)),$(eval $(s): | $(CELLS_JSON))))
 mutation-run: $(call status_of,$(TREE)-patched $(MUTATION_ROWS)) $(CELLS_JSON) | $(B)/.deps-results
 	$(call step,mutation: report)
-	@scripts/matrix.py mutation report $(if $(filter kselftest,$(TREE_$(TREE)_MUTANT_TESTS)),--kselftest '$(PAYLOAD_select-$(TREE)_KSELFTEST_PROGS)') $(CELLS_JSON) $(MUTATION_RESULTS) $(MUTATION_DIR) $(MUTATION_REPORT) "$(ARCHES)" \
+	@scripts/matrix.py mutation report $(if $(filter kselftest,$(TREE_$(TREE)_MUTANT_TESTS)),--kselftest '$(PAYLOAD_mutation-$(TREE)_KSELFTEST_PROGS)') $(CELLS_JSON) $(MUTATION_RESULTS) $(MUTATION_DIR) $(MUTATION_REPORT) "$(ARCHES)" \
 		"$(MUTATION_T0)" $(TREE)-patched $(foreach m,$(MUTATION_ROWS),$(ROW_$(m)_MUTATION_ID) $(m)); rc=$$?; \
 	scripts/matrix.py report $(CELLS_JSON) $(MUTATION_RESULTS) compat-tests/expected-failures $(MUTATION_REPORT)/verdicts $$(cat $(MUTATION_REPORT)/booted) >/dev/null; \
 	$(call results_record,mutation,$(if $(MUTATION_LAB),lab,local),$(MUTATION_REPORT)/verdicts,$(MUTATION_RESULTS)) || rc=1; exit $$rc

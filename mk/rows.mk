@@ -147,10 +147,9 @@ endif
 # scripts/matrix/mutation/generate.py wrote to MUTATION_DIR: mutation-series (the
 # series itself, a commit built beside the mutants: the objects each is
 # held against, _OBJS) and per mutant a commit, kernel and cell row as a
-# hand-written mutant's (payload select-<t>, reference <t>-patched; a tree
-# judged by its kselftest boots the reference's own tests-<t>, compat-tests
-# too, and the report tells what the kselftest alone kills), its
-# boot gated on compiling and differing from the series (_GATE). Their
+# hand-written mutant's (payload mutation-<t>: compat-tests, and the
+# series' kselftest on a tree judged by it, whose report tells what the
+# kselftest alone kills; reference <t>-patched), its boot gated on compiling and differing from the series (_GATE). Their
 # objects are built with -Werror: a mutant that warns is dropped.
 MUTATION_DIR = $(B)/mutation/$(TREE)
 # make mutation LAVA_IDENTITY=<id> (mk/mutation.mk): every cell it boots,
@@ -173,7 +172,7 @@ ROW_$(1)-mutation-$(2)_KMAKE := $(MUTATION_KMAKE)
 ROW_$(1)-mutation-$(2)_OBJS  := $(MUTATION_OBJS)
 TREE_$(1)_MUTATION_ROWS += $(1)-mutation-$(2)
 $(if $(3),ROW_$(1)-mutation-$(2)_KERNEL  := $(1)-mutation-$(2)
-ROW_$(1)-mutation-$(2)_PAYLOAD := $(if $(filter kselftest,$(TREE_$(1)_MUTANT_TESTS)),tests-$(1),select-$(1))
+ROW_$(1)-mutation-$(2)_PAYLOAD := mutation-$(1)
 ROW_$(1)-mutation-$(2)_REF     := $(1)-patched
 ROW_$(1)-mutation-$(2)_GATE    := $(1)-mutation-series
 ROW_$(1)-mutation-$(2)_MUTATION_ID := $(2)
