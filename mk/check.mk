@@ -28,9 +28,11 @@ lint: $(B)/lint/kselftest.h | $(B)/.deps-lint
 	@for f in $(LINT_C); do gcc $(LINT_CFLAGS) -DABI_NAME='"lint"' -c -o /dev/null $$f || exit 1; done && \
 		echo "    compat-tests: $(words $(LINT_C)) sources clean with -Werror for the host ABI ($$(uname -m))"
 
-# guests/suite.sh runs under the guest's busybox of the host's arch.
+# guests/suite.sh runs under the guest's busybox of the host's arch; the
+# store's and KCIDB's cases need its packages (python3-jsonschema), which
+# a make check selecting no report stage would not install.
 SELFCHECK_BUSYBOX := $(B)/busybox/$(shell dpkg --print-architecture)/bin/busybox
-selfcheck: | $(B)/.deps $(B)/.deps-lava $(SELFCHECK_BUSYBOX)
+selfcheck: | $(B)/.deps $(B)/.deps-lava $(B)/.deps-results $(SELFCHECK_BUSYBOX)
 	$(call step,selfcheck: harness)
 	@SELFCHECK_BUSYBOX=$(SELFCHECK_BUSYBOX) scripts/selfcheck/selfcheck.sh
 # Its cases on the default tree SKIP while there is none; a make check that
