@@ -56,7 +56,7 @@ deps() {
 			exit 2
 		fi
 		# shellcheck disable=SC2086
-		DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends $pkgs >"$B/lava/deps.log" 2>&1 ||
+		DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=900 install -y -q --no-install-recommends $pkgs >"$B/lava/deps.log" 2>&1 ||
 			{ tail -n 5 "$B/lava/deps.log"; echo "lava: -: apt-get install $pkgs failed"; exit 2; }
 	fi
 	# lava-dispatcher recommends nothing we need; the host never gets a kernel.

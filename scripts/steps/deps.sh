@@ -12,6 +12,9 @@ libssl-dev cpio xz-utils kmod ccache dpkg-dev rsync shellcheck mmdebstrap b4 ${D
 # DEPS_ONLY: just these (make lint: its linters, no toolchain for a kernel).
 [ -z "${DEPS_ONLY:-}" ] || pkgs=$DEPS_ONLY
 native=$(dpkg --print-architecture)
+# make runs the deps stamps (.deps, .deps-lava, .deps-results...) side by
+# side and dpkg takes one install at a time: wait for its lock, as apt(8)
+# does by default, rather than fail (apt-get's default).
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 # dpkg-architecture (dpkg-dev) names the host's triplet. A fresh machine
@@ -25,7 +28,7 @@ if ! command -v dpkg-architecture >/dev/null; then
 	echo "deps: installing dpkg-dev first (the host's triplet)"
 	"$(dirname "$0")/apt-update.sh" "$log" ||
 		{ tail -n 5 "$log" >&2; echo "deps: apt-get update failed 4 times; going on with the lists it got" >&2; }
-	DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends dpkg-dev >/dev/null
+	DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=900 install -y -q --no-install-recommends dpkg-dev >/dev/null
 fi
 gnu=$(dpkg-architecture -qDEB_HOST_GNU_TYPE | tr _ -)
 arches=
@@ -61,4 +64,4 @@ echo "deps: installing$missing${new:+ (adding archs$new)}"
 	{ tail -n 5 "$log" >&2; echo "deps: apt-get update failed 4 times; going on with the lists it got" >&2; }
 # shellcheck disable=SC2086 # a word list
 [ -z "$missing" ] || DEBIAN_FRONTEND=noninteractive \
-	apt-get install -y -q --no-install-recommends $missing >/dev/null
+	apt-get -o DPkg::Lock::Timeout=900 install -y -q --no-install-recommends $missing >/dev/null
