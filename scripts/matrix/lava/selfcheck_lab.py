@@ -267,11 +267,14 @@ def lab_checks(lava, top, t, check):
     env = dict(os.environ, B=mb, CELLS_JSON=table, LAVACLI=cli, FAKE_LAB=fl, LAVA_IDENTITY="lab", ARTIFACT_URL=url,
                LAB_POLL="1", CELL_LAB=mcell, RERUN="1", LAVA_TEMPLATES=templates)
     env.pop("TIMES", None)
+    # SIGINT as a terminal's ^C meets make: a make run in the background of
+    # a script (make check under nohup ... &) hands its children SIGINT
+    # ignored, and the cell would then never see it.
     p = subprocess.Popen([os.path.join(top, "scripts/boot/cell.sh"), mout, "900", kern, initrd, cmdline] +
                          shlex.split(qemu), env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-                         start_new_session=True)
+                         start_new_session=True, preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     # Bounds far above an idle machine's second: a cold make check builds
-    # kernels beside it (a 10 s wait once sent the SIGINT before the job).
+    # kernels beside it.
     waiting = False
     for _ in range(1200):
         if "jobs wait" in (open(os.path.join(fl, "calls")).read() if os.path.exists(os.path.join(fl, "calls")) else ""):
