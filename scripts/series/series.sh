@@ -25,9 +25,11 @@ git -C "$base" worktree add -q --detach "$wt/src" base
 # A patch's notes below its "---" (what changed since the last version,
 # why there is no Fixes: tag), which git am drops: kept as git notes and
 # written back there by format-patch --notes (a "Notes:" block); the
-# notes ref lives only as long as the worktree.
+# notes ref lives only as long as the worktree. The notes end at the
+# diffstat, or at a second "---" line (a draft's notes between two).
 notes_of() {
 	awk '!on && /^---$/ { on = 1; next }
+		on && /^---$/ { exit }
 		on && (/^ .* \| / || /^ [0-9]+ files? changed/ || /^diff --git /) { exit }
 		on && n == 0 && /^$/ { next }
 		on && n == 0 && /^Notes( \([^)]*\))?:$/ { indented = 1; next }
