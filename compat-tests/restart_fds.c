@@ -67,11 +67,6 @@ static const struct variant variants[] = {
 	{ "readonly_stop_mask_fault_twice", W_READONLY, ACT_STOP_TWICE_FAULT },
 };
 
-static bool mask_fault(const struct variant *v)
-{
-	return v->action == ACT_STOP_FAULT || v->action == ACT_STOP_TWICE_FAULT;
-}
-
 static const char *skip(const struct entry *e, const void *p)
 {
 	const struct variant *v = p;
@@ -81,7 +76,7 @@ static const char *skip(const struct entry *e, const void *p)
 		return "host-time guest: restart bounds need virtual time";
 	if (entry_on_stop(e) != STOP_RESUMES)
 		return "its stop ends the call or restarts to the end time: restart.c's _plain case";
-	if (mask_fault(v) && !e->sigmask)
+	if (action_faults_mask(v->action) && !e->sigmask)
 		return "no signal mask argument";
 	return NULL;
 }
@@ -120,7 +115,7 @@ static bool run(const struct entry *e, const void *p, const char *name)
 		return false;
 	ksft_print_msg("%s: %s\n", name, outcome_str(&s, &o));
 	ok = o.mask_after == o.mask_before && !o.clobbered && !o.handled;
-	if (mask_fault(v))
+	if (action_faults_mask(v->action))
 		return faulted(&s, &o, name) && ok;
 	return ready_after_stop(&s, &o, T_NS, T_NS / 16, name) && ok;
 }

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The reference model: fs/select.c of the tree's series as rules, not code
- * (the 6.1 series; 7.2's rejects a negative timeval component first).
+ * (the 6.1 series, and 6.12's, the same; 7.2's rejects a negative timeval
+ * component first).
  * kern_select()/do_compat_select() -> poll_select_set_timeval() (patch 2),
  * get_timespec64()/get_old_timespec32() -> poll_select_set_timeout(),
  * timespec64_add_safe(), poll_select_finish() -> poll_select_user_time()
@@ -40,8 +41,12 @@ static enum mseries series_of_release(void)
 
 	if (uname(&u) || sscanf(u.release, "%u.%u", &major, &minor) != 2)
 		return MODEL_NONE;
-	/* 6.12's series has 6.1's ABI; its base's failures are not declared */
-	if (major == 6 && minor == 1)
+	/*
+	 * 6.12's series is 6.1's (patches/6.12/: the same fs/select.c lines
+	 * but ktime_t for the saved time) and its kern_select() and
+	 * do_compat_select() carry as 6.1's do: no sign check before the sum
+	 */
+	if (major == 6 && (minor == 1 || minor == 12))
 		return MODEL_CARRY;
 	if (major == 7 && minor == 2)
 		return MODEL_MAINLINE;

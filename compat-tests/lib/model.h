@@ -35,7 +35,7 @@ struct mabi {
 	/*
 	 * A negative tv_sec or tv_usec is EINVAL before tv_usec's seconds are
 	 * carried (mainline's native select() after 6.12, and 7.2's patch 3
-	 * for the compat one); the 6.1 series carries first, so that
+	 * for the compat one); the 6.1 and 6.12 series carry first, so that
 	 * {-1, 2000000} is a 1 s timeout there.
 	 */
 	bool neg_rejected;
@@ -44,7 +44,7 @@ struct mabi {
 /* The series whose ABI the model is on this kernel, by its release. */
 enum mseries {
 	MODEL_NONE,	/* a release the model has no rules for */
-	MODEL_CARRY,	/* 6.1: the carry before the sign check */
+	MODEL_CARRY,	/* 6.1, 6.12: the carry before the sign check */
 	MODEL_MAINLINE,	/* 7.2: negative components rejected first */
 };
 

@@ -28,11 +28,6 @@ static bool stop_ready(const struct scenario *s)
 	return s->action == ACT_STOP_READY || s->action == ACT_STOP_TWICE_READY;
 }
 
-static bool stop_fault(const struct scenario *s)
-{
-	return s->action == ACT_STOP_FAULT || s->action == ACT_STOP_TWICE_FAULT;
-}
-
 /* Stopped again once the restarted call sleeps. */
 static bool stops_twice(const struct scenario *s)
 {
@@ -67,7 +62,7 @@ static int parent_fds(const struct scenario *s)
 		return full_pipe(pfd);
 	if (stop_ready(s))
 		return socketpair(AF_UNIX, SOCK_STREAM, 0, pfd);
-	if (stop_fault(s)) {
+	if (action_faults_mask(s->action)) {
 		pfd[0] = memfd_create("sigmask", 0);
 		return pfd[0] < 0 ? -1 : ftruncate(pfd[0], page_size());
 	}
@@ -81,7 +76,7 @@ static int while_stopped(const struct scenario *s, struct instants *at)
 	ssize_t n, drained = 0;
 
 	at->complete = mono_ns();
-	if (stop_fault(s))
+	if (action_faults_mask(s->action))
 		return ftruncate(pfd[0], 0);
 	if (s->pri)
 		return send(pfd[1], "!", 1, MSG_OOB) == 1 ? 0 : -1;
@@ -130,7 +125,7 @@ static void child(const struct scenario *s, int ready, int report)
 	if (stop_ready(s))
 		c.fd = s->out ? pfd[1] : pfd[0];
 	/* the mask where the parent can take it away: a page of its memfd */
-	if (stop_fault(s)) {
+	if (action_faults_mask(s->action)) {
 		maskp = mmap(NULL, page_size(), PROT_READ | PROT_WRITE,
 			     MAP_SHARED, pfd[0], 0);
 		if (maskp == MAP_FAILED)

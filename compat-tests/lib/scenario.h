@@ -56,6 +56,12 @@ enum action {
 				 * call complete every delay_ns, ticks times */
 };
 
+/* The call's signal mask made unreadable while stopped (once or twice). */
+static inline bool action_faults_mask(enum action a)
+{
+	return a == ACT_STOP_FAULT || a == ACT_STOP_TWICE_FAULT;
+}
+
 struct scenario {
 	const struct entry *e;
 	union tmo tmo;		/* the timeout as the caller passes it */
