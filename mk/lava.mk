@@ -66,8 +66,7 @@ LAB_CELLS     ?= $(call cell_ids,$(MATRIX_ROWS))
 LAB_MUTATION_IDS ?=
 ifneq ($(call goal,lab-selfcheck),)
 $(call check_in,LAB_CELLS,$(LAB_CELLS),$(CELL_IDS),cell ('make cells' lists them))
-$(foreach m,$(LAB_MUTATION_IDS),$(if $(shell echo '$(m)' | grep -qx '[0-9a-f]\{8\}' && echo y),,\
-	$(error LAB_MUTATION_IDS=$(m): not a mutant id (8 hex digits, as in build/mutation/<tree>/list))))
+$(call check_mutant_ids,LAB_MUTATION_IDS)
 $(if $(LAB_DEVICES),$(call check_count,LAB_DEVICES,1,a count of qemu devices))
 endif
 # Identity and URL are checked before anything is built or exported.

@@ -10,6 +10,10 @@ check_dir = $(if $(wildcard $($(1))),$(if $(wildcard $($(1))/.),,$(error $(1)=$(
 nondigits = $(subst 0,,$(subst 1,,$(subst 2,,$(subst 3,,$(subst 4,,$(subst 5,,$(subst 6,,$(subst 7,,$(subst 8,,$(subst 9,,$(1)))))))))))
 check_count = $(if $(if $(strip $($(1))),$(if $(call nondigits,$($(1)))$(filter-out 0,$(filter 0%,$($(1)))),,$(shell [ $($(1)) -ge $(2) ] 2>/dev/null && echo y))),,\
 	$(error $(1)=$($(1)): $(3), $(2) or more))
+# check_mutant_ids VAR: one line and exit 2 for a word of $(VAR) that is no
+# mutant id (8 hex digits, the first of the sha256 of its diff).
+check_mutant_ids = $(foreach m,$($(1)),$(if $(shell echo '$(m)' | grep -qx '[0-9a-f]\{8\}' && echo y),,\
+	$(error $(1)=$(m): not a mutant id (8 hex digits, as in build/mutation/<tree>/list))))
 series_of = $(shell sed -n 's|^\([^#[:space:]][^[:space:]]*\).*|$(1)/\1|p' $(1)/series 2>/dev/null)
 # The selftest fix of patches/kselftest-fixes/series whose subject slug is
 # $(1), by name so a renumbered series still finds it (or one line).

@@ -19,8 +19,7 @@
 # MUTATION_IDS: only these mutants (ids of MUTATION_DIR/list).
 MUTATION_IDS ?=
 ifeq ($(PROFILE),mutation)
-$(foreach m,$(MUTATION_IDS),$(if $(shell echo '$(m)' | grep -qx '[0-9a-f]\{8\}' && echo y),,\
-	$(error MUTATION_IDS=$(m): not a mutant id (8 hex digits, as in build/mutation/<tree>/list))))
+$(call check_mutant_ids,MUTATION_IDS)
 endif
 # The lab is checked before any work, as make lab's: the URL, the identity,
 # the server and its token (lavacli system whoami), one line each.

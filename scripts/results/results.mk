@@ -23,7 +23,8 @@ RESULTS := scripts/matrix.py store
 # results_sh ARGS WHY: the store's check ARGS; on a machine without
 # python3 yet (a fresh one: make deps installs it), WHY instead (empty
 # where there is nothing to check), never a check passed unread.
-results_sh = $(if $(shell command -v python3),$(shell RESULTS_DB='$(RESULTS_DB)' KCIDB_ORIGIN='$(KCIDB_ORIGIN)' \
+HAVE_PYTHON3 := $(shell command -v python3)
+results_sh = $(if $(HAVE_PYTHON3),$(shell RESULTS_DB='$(RESULTS_DB)' KCIDB_ORIGIN='$(KCIDB_ORIGIN)' \
 	$(RESULTS) $(1) 2>&1 >/dev/null),$(2))
 no_python3 = python3 is not installed to read the results store (make deps installs it)
 # Checked by the first make only: make check's sub-makes of other trees
